@@ -1,0 +1,389 @@
+//! Chess960 starting arrangements: the Scharnagl numbering, back-rank strings and start FENs.
+
+use crate::error::ArrangementError;
+use crate::piece::Piece;
+use crate::side::Side;
+use crate::square::file_char;
+use std::fmt;
+use std::str::FromStr;
+
+/// The number of Chess960 starting arrangements.
+pub const COUNT: u16 = 960;
+
+/// The knight placements of the Scharnagl numbering: for each digit 0..9, the two positions the
+/// knights take among the five squares still empty after bishops and queen are placed.
+const KNIGHT_PAIRS: [(usize, usize); 10] = [
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (2, 3),
+    (2, 4),
+    (3, 4),
+];
+
+/// White's back rank in a Chess960 start position. Black mirrors it and all pawns stand at home.
+///
+/// Always valid: the bishops stand on opposite colours and the king between the rooks.
+///
+/// ```
+/// use castle960::Arrangement;
+/// let standard = Arrangement::from_sp(518).unwrap();
+/// assert_eq!(standard.to_string(), "RNBQKBNR");
+/// assert_eq!("BBQNNRKR".parse::<Arrangement>().unwrap().sp(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arrangement {
+    rank: [Piece; 8],
+}
+
+impl Arrangement {
+    /// The arrangement with Scharnagl number `sp` (0..959), numbered as in cozy-chess
+    /// `Board::chess960_startpos` and the Chess960 literature: the light-squared bishop, then the
+    /// dark-squared bishop, the queen, the knights, and finally R K R on the three squares left.
+    pub fn from_sp(sp: u16) -> Result<Arrangement, ArrangementError> {
+        if sp >= COUNT {
+            return Err(ArrangementError::SpOutOfRange(sp.to_string()));
+        }
+        let mut rank: [Option<Piece>; 8] = [None; 8];
+        let n = sp as usize;
+        let (n, light) = (n / 4, n % 4);
+        let (n, dark) = (n / 4, n % 4);
+        let (knights, queen) = (n / 6, n % 6);
+        rank[2 * light + 1] = Some(Piece::Bishop);
+        rank[2 * dark] = Some(Piece::Bishop);
+        let empty = |rank: &[Option<Piece>; 8]| -> Vec<usize> {
+            (0..8).filter(|&f| rank[f].is_none()).collect()
+        };
+        rank[empty(&rank)[queen]] = Some(Piece::Queen);
+        let free = empty(&rank);
+        let (first, second) = KNIGHT_PAIRS[knights];
+        rank[free[first]] = Some(Piece::Knight);
+        rank[free[second]] = Some(Piece::Knight);
+        for (slot, piece) in empty(&rank)
+            .into_iter()
+            .zip([Piece::Rook, Piece::King, Piece::Rook])
+        {
+            rank[slot] = Some(piece);
+        }
+        Ok(Arrangement {
+            rank: rank.map(|p| p.expect("all eight files are filled")),
+        })
+    }
+
+    /// All 960 arrangements in SP order.
+    pub fn all() -> impl Iterator<Item = Arrangement> {
+        (0..COUNT).map(|sp| Arrangement::from_sp(sp).expect("sp is in range"))
+    }
+
+    /// The Scharnagl number, the inverse of [`Arrangement::from_sp`].
+    pub fn sp(&self) -> u16 {
+        // Light squares of the first rank are the odd files b, d, f, h; dark ones a, c, e, g.
+        let [light, dark] = [1, 0].map(|parity| {
+            let file = self
+                .bishop_files()
+                .into_iter()
+                .find(|f| f % 2 == parity)
+                .unwrap();
+            file as usize / 2
+        });
+        let without_bishops: Vec<Piece> = self
+            .rank
+            .iter()
+            .copied()
+            .filter(|&p| p != Piece::Bishop)
+            .collect();
+        let queen = without_bishops
+            .iter()
+            .position(|&p| p == Piece::Queen)
+            .unwrap();
+        let rest: Vec<Piece> = without_bishops
+            .into_iter()
+            .filter(|&p| p != Piece::Queen)
+            .collect();
+        let knight_slots: Vec<usize> = (0..5).filter(|&i| rest[i] == Piece::Knight).collect();
+        let knights = KNIGHT_PAIRS
+            .iter()
+            .position(|&(a, b)| a == knight_slots[0] && b == knight_slots[1])
+            .unwrap();
+        (((knights * 6 + queen) * 4 + dark) * 4 + light) as u16
+    }
+
+    /// The piece on a back-rank file (0 = a).
+    pub fn piece_on(&self, file: u8) -> Piece {
+        self.rank[file as usize]
+    }
+
+    /// The back rank, a-file first.
+    pub fn pieces(&self) -> [Piece; 8] {
+        self.rank
+    }
+
+    fn files_of(&self, piece: Piece) -> impl Iterator<Item = u8> + '_ {
+        (0..8u8).filter(move |&f| self.rank[f as usize] == piece)
+    }
+
+    pub fn king_file(&self) -> u8 {
+        self.files_of(Piece::King).next().unwrap()
+    }
+
+    pub fn queen_file(&self) -> u8 {
+        self.files_of(Piece::Queen).next().unwrap()
+    }
+
+    /// The file of the rook that castles on `side`: the one left of the king for the a-side.
+    pub fn rook_file(&self, side: Side) -> u8 {
+        let mut rooks = self.files_of(Piece::Rook);
+        let left = rooks.next().unwrap();
+        let right = rooks.next().unwrap();
+        match side {
+            Side::A => left,
+            Side::H => right,
+        }
+    }
+
+    /// The bishops' files, left one first.
+    pub fn bishop_files(&self) -> [u8; 2] {
+        let mut it = self.files_of(Piece::Bishop);
+        [it.next().unwrap(), it.next().unwrap()]
+    }
+
+    /// The knights' files, left one first.
+    pub fn knight_files(&self) -> [u8; 2] {
+        let mut it = self.files_of(Piece::Knight);
+        [it.next().unwrap(), it.next().unwrap()]
+    }
+
+    /// The full start position as a Shredder-FEN, whose castling field names the rooks' files
+    /// (h-side rook first, as in `HAha`), so that it is unambiguous in every arrangement.
+    pub fn fen(&self) -> String {
+        let white: String = self.to_string();
+        let black = white.to_lowercase();
+        let castling: String = [Side::H, Side::A]
+            .iter()
+            .map(|&s| file_char(self.rook_file(s)).to_ascii_uppercase())
+            .chain(
+                [Side::H, Side::A]
+                    .iter()
+                    .map(|&s| file_char(self.rook_file(s))),
+            )
+            .collect();
+        format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
+    }
+
+    /// Parses a start-position FEN: Shredder (`HAha`) or X-FEN (`KQkq`) castling field, all
+    /// four castling rights present, White to move, no en-passant square, clocks `0 1` if given.
+    pub fn from_fen(input: &str) -> Result<Arrangement, ArrangementError> {
+        let malformed = |reason: &str| ArrangementError::MalformedFen {
+            input: input.to_string(),
+            reason: reason.to_string(),
+        };
+        let not_start = |reason: String| ArrangementError::NotStartPosition {
+            input: input.to_string(),
+            reason,
+        };
+        let fields: Vec<&str> = input.split_whitespace().collect();
+        if fields.len() != 4 && fields.len() != 6 {
+            return Err(malformed(&format!(
+                "it has {} fields, a FEN has 6 (or 4 without the move counters)",
+                fields.len()
+            )));
+        }
+        let ranks = parse_placement(fields[0]).map_err(|reason| malformed(&reason))?;
+        if !matches!(fields[1], "w" | "b") {
+            return Err(malformed("the side to move must be 'w' or 'b'"));
+        }
+        if fields[3] != "-" && !is_square_name(fields[3]) {
+            return Err(malformed("the en-passant field must be '-' or a square"));
+        }
+        if fields.len() == 6
+            && (fields[4].parse::<u32>().is_err() || fields[5].parse::<u32>().is_err())
+        {
+            return Err(malformed("the move counters must be whole numbers"));
+        }
+        // ranks[0] is the eighth rank, as written in the FEN.
+        let white_rank: String = ranks[7].iter().collect();
+        if ranks[6].iter().any(|&c| c != 'P') || ranks[1].iter().any(|&c| c != 'p') {
+            return Err(not_start(
+                "all sixteen pawns must stand on their second ranks".into(),
+            ));
+        }
+        if ranks[2..6].iter().flatten().any(|&c| c != '.') {
+            return Err(not_start("ranks 3 to 6 must be empty".into()));
+        }
+        if white_rank.contains('.') {
+            return Err(not_start("White's back rank has empty squares".into()));
+        }
+        let arrangement: Arrangement = white_rank
+            .parse()
+            .map_err(|e: ArrangementError| not_start(format!("White's back rank: {e}")))?;
+        let black_rank: String = ranks[0].iter().collect();
+        if black_rank != white_rank.to_lowercase() {
+            return Err(not_start(format!(
+                "Black's back rank {black_rank} does not mirror White's {white_rank}"
+            )));
+        }
+        if fields[1] != "w" {
+            return Err(not_start("it must be White to move".into()));
+        }
+        if fields[3] != "-" {
+            return Err(not_start(
+                "there is no en-passant square at the start".into(),
+            ));
+        }
+        if fields.len() == 6 && (fields[4] != "0" || fields[5] != "1") {
+            return Err(not_start(
+                "the move counters of a start position are \"0 1\"".into(),
+            ));
+        }
+        let expected_shredder: String = arrangement.fen().split(' ').nth(2).unwrap().to_string();
+        let mut got: Vec<char> = fields[2].chars().collect();
+        got.sort_unstable();
+        let mut shredder: Vec<char> = expected_shredder.chars().collect();
+        shredder.sort_unstable();
+        let mut xfen: Vec<char> = "KQkq".chars().collect();
+        xfen.sort_unstable();
+        if got != shredder && got != xfen {
+            return Err(not_start(format!(
+                "the castling field must grant all four rights, \"{expected_shredder}\" or \"KQkq\", not \"{}\"",
+                fields[2]
+            )));
+        }
+        Ok(arrangement)
+    }
+}
+
+/// Splits a FEN placement field into eight ranks of eight characters, '.' for empty squares.
+fn parse_placement(field: &str) -> Result<Vec<Vec<char>>, String> {
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() != 8 {
+        return Err(format!(
+            "the placement has {} ranks separated by '/', not 8",
+            rows.len()
+        ));
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut squares = Vec::with_capacity(8);
+            for c in row.chars() {
+                match c {
+                    '1'..='8' => {
+                        squares.extend(std::iter::repeat_n('.', c as usize - '0' as usize))
+                    }
+                    'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p' => {
+                        squares.push(c)
+                    }
+                    _ => return Err(format!("'{c}' is neither a piece letter nor a digit 1-8")),
+                }
+            }
+            if squares.len() != 8 {
+                return Err(format!(
+                    "rank {} describes {} squares, not 8",
+                    8 - i,
+                    squares.len()
+                ));
+            }
+            Ok(squares)
+        })
+        .collect()
+}
+
+fn is_square_name(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+}
+
+/// Parses an 8-letter back rank such as `RNBQKBNR` (upper or lower case).
+impl FromStr for Arrangement {
+    type Err = ArrangementError;
+
+    fn from_str(input: &str) -> Result<Arrangement, ArrangementError> {
+        let upper = input.to_ascii_uppercase();
+        let letters: Vec<char> = upper.chars().collect();
+        if letters.len() != 8 {
+            return Err(ArrangementError::WrongLength {
+                input: input.to_string(),
+                len: letters.len(),
+            });
+        }
+        let mut rank = [Piece::King; 8];
+        for (file, &letter) in letters.iter().enumerate() {
+            rank[file] = Piece::from_letter(letter).ok_or(ArrangementError::UnknownLetter {
+                input: input.to_string(),
+                letter: input.chars().nth(file).unwrap(),
+                file: file_char(file as u8),
+            })?;
+        }
+        let wrong: Vec<String> = Piece::ALL
+            .iter()
+            .filter_map(|&piece| {
+                let n = rank.iter().filter(|&&p| p == piece).count();
+                (n != piece.count_in_back_rank()).then(|| format!("{n} {}", piece.letter()))
+            })
+            .collect();
+        if !wrong.is_empty() {
+            return Err(ArrangementError::WrongPieceCounts {
+                input: input.to_string(),
+                found: wrong.join(", "),
+            });
+        }
+        let bishops: Vec<usize> = (0..8).filter(|&f| rank[f] == Piece::Bishop).collect();
+        if bishops[0] % 2 == bishops[1] % 2 {
+            return Err(ArrangementError::BishopsSameColour {
+                input: input.to_string(),
+                // a1 is dark, so even files are dark on the first rank.
+                colour: if bishops[0].is_multiple_of(2) {
+                    "dark"
+                } else {
+                    "light"
+                },
+            });
+        }
+        let rooks: Vec<usize> = (0..8).filter(|&f| rank[f] == Piece::Rook).collect();
+        let king = (0..8).find(|&f| rank[f] == Piece::King).unwrap();
+        if !(rooks[0] < king && king < rooks[1]) {
+            return Err(ArrangementError::KingNotBetweenRooks {
+                input: input.to_string(),
+            });
+        }
+        Ok(Arrangement { rank })
+    }
+}
+
+/// The back rank as eight upper-case letters, a-file first.
+impl fmt::Display for Arrangement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for piece in self.rank {
+            write!(f, "{}", piece.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads whatever a user typed to name an arrangement: a Scharnagl number, a back rank or a FEN.
+///
+/// ```
+/// use castle960::arrangement::parse_any;
+/// let by_sp = parse_any("518").unwrap();
+/// assert_eq!(parse_any("RNBQKBNR").unwrap(), by_sp);
+/// assert_eq!(parse_any(&by_sp.fen()).unwrap(), by_sp);
+/// assert!(parse_any("960").is_err());
+/// ```
+pub fn parse_any(input: &str) -> Result<Arrangement, ArrangementError> {
+    let trimmed = input.trim();
+    let numeric = trimmed.strip_prefix(['-', '+']).unwrap_or(trimmed);
+    if !numeric.is_empty() && numeric.chars().all(|c| c.is_ascii_digit()) {
+        return match trimmed.parse::<u16>() {
+            Ok(sp) => Arrangement::from_sp(sp),
+            Err(_) => Err(ArrangementError::SpOutOfRange(trimmed.to_string())),
+        };
+    }
+    if trimmed.contains('/') || trimmed.contains(' ') {
+        return Arrangement::from_fen(trimmed);
+    }
+    trimmed.parse()
+}

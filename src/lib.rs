@@ -1,0 +1,20 @@
+//! castle960: how castling can come about in each of the 960 Chess960 starting arrangements.
+//!
+//! Data flows arrangement -> analyses -> report row -> CSV:
+//! [`arrangement`] names the 960 start positions, [`rule`] is the published closed-form rule,
+//! and [`report`] turns the analyses into the CSV report.
+
+pub mod analysis;
+pub mod arrangement;
+pub mod error;
+pub mod explain;
+pub mod piece;
+pub mod report;
+pub mod rule;
+pub mod side;
+pub mod square;
+
+pub use arrangement::Arrangement;
+pub use error::ArrangementError;
+pub use piece::Piece;
+pub use side::{BySide, Side};

@@ -1,0 +1,181 @@
+//! The CSV report: one row per arrangement in SP order, and the summary printed beside it.
+
+use crate::analysis::Analysis;
+use crate::side::{BySide, Side};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+/// The default place of the report, relative to the working directory.
+pub const DEFAULT_PATH: &str = "output/chess960_castling.csv";
+
+/// Declares a group of per-side columns once; the report writes it for the a-side with the prefix
+/// `a_` and for the h-side with `h_`, so no column list is written twice.
+macro_rules! side_columns {
+    ($(#[$meta:meta])* $name:ident { $($(#[$fmeta:meta])* $field:ident : $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct $name { $($(#[$fmeta])* pub $field: $ty),* }
+
+        impl $name {
+            /// The column names of this group for one side.
+            pub const fn names(side: Side) -> &'static [&'static str] {
+                match side {
+                    Side::A => &[$(concat!("a_", stringify!($field))),*],
+                    Side::H => &[$(concat!("h_", stringify!($field))),*],
+                }
+            }
+
+            fn serialize_fields<S: SerializeStruct>(&self, side: Side, out: &mut S) -> Result<(), S::Error> {
+                let mut names = Self::names(side).iter();
+                $(out.serialize_field(names.next().unwrap(), &self.$field)?;)*
+                Ok(())
+            }
+        }
+    };
+}
+
+side_columns! {
+    /// The closed-form rule's output, in the seed's encoding.
+    RuleColumns {
+        /// The castling right the rule reports.
+        rule_castle: bool,
+        /// Knights between king and border, or a special code (-7, -8, -9), negated in the
+        /// queen-pocket case.
+        have: i8,
+        /// Squares from the king to the rook's destination, or the same special code.
+        need: i8,
+    }
+}
+
+/// One line of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub sp: u16,
+    pub arrangement: String,
+    pub fen: String,
+    pub rule: BySide<RuleColumns>,
+    pub rule_requires_castling: bool,
+}
+
+impl Row {
+    pub fn new(analysis: &Analysis) -> Row {
+        Row {
+            sp: analysis.arrangement.sp(),
+            arrangement: analysis.arrangement.to_string(),
+            fen: analysis.arrangement.fen(),
+            rule: analysis.rule.map(|_, case| {
+                let (rule_castle, have, need) = case.seed_encoding();
+                RuleColumns {
+                    rule_castle,
+                    have,
+                    need,
+                }
+            }),
+            rule_requires_castling: analysis.rule_requires_castling(),
+        }
+    }
+
+    /// Every column name in order.
+    pub fn column_names() -> Vec<&'static str> {
+        let mut names = vec!["sp", "arrangement", "fen"];
+        for side in Side::BOTH {
+            names.extend(RuleColumns::names(side));
+        }
+        names.push("rule_requires_castling");
+        names
+    }
+}
+
+impl Serialize for Row {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Row", Row::column_names().len())?;
+        out.serialize_field("sp", &self.sp)?;
+        out.serialize_field("arrangement", &self.arrangement)?;
+        out.serialize_field("fen", &self.fen)?;
+        for (side, columns) in self.rule.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
+        out.serialize_field("rule_requires_castling", &self.rule_requires_castling)?;
+        out.end()
+    }
+}
+
+/// The report as CSV bytes. Identical input gives identical bytes.
+pub fn to_csv(analyses: &[Analysis]) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    for analysis in analyses {
+        writer
+            .serialize(Row::new(analysis))
+            .expect("serializing to memory cannot fail");
+    }
+    writer.into_inner().expect("flushing to memory cannot fail")
+}
+
+/// Why the report could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write the report to {path}: {source} (give --out a path in a writable directory)")]
+pub struct WriteError {
+    pub path: String,
+    #[source]
+    pub source: std::io::Error,
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so the
+/// file at `path` is either the old one or the complete new one, never half written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let error = |source| WriteError {
+        path: path.display().to_string(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if path.is_dir() {
+        return Err(error(std::io::Error::other("that is a directory")));
+    }
+    let mut temp = tempfile::Builder::new()
+        .prefix(".castle960-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(error)?;
+    temp.write_all(bytes).map_err(error)?;
+    temp.as_file().sync_all().map_err(error)?;
+    temp.persist(path).map_err(|e| error(e.error))?;
+    Ok(())
+}
+
+/// The summary `castle960 report` prints: counts per rule case and side, and the rule's answer.
+pub fn summary(analyses: &[Analysis]) -> String {
+    let mut out = String::new();
+    let mut by_case: BTreeMap<&str, BySide<usize>> = BTreeMap::new();
+    for analysis in analyses {
+        for (side, case) in analysis.rule.iter() {
+            let counts = by_case.entry(case.label()).or_default();
+            match side {
+                Side::A => counts.a += 1,
+                Side::H => counts.h += 1,
+            }
+        }
+    }
+    let _ = writeln!(out, "Closed-form rule (seed 001), sides per case:");
+    let _ = writeln!(out, "  {:<24} {:>6} {:>6}", "case", "a-side", "h-side");
+    for (label, counts) in &by_case {
+        let _ = writeln!(out, "  {:<24} {:>6} {:>6}", label, counts.a, counts.h);
+    }
+    let rule_count = analyses
+        .iter()
+        .filter(|a| a.rule_requires_castling())
+        .count();
+    let _ = writeln!(
+        out,
+        "Arrangements the rule says require castling (right true on a side): {rule_count} of {}",
+        analyses.len()
+    );
+    out
+}

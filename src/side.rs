@@ -1,0 +1,101 @@
+//! The two castling sides and a container holding one value per side.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A castling side, named after the corner its rook stands nearer to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Side {
+    /// O-O-O: the rook left of the king; the king ends on c1 and the rook on d1.
+    #[serde(rename = "a")]
+    A,
+    /// O-O: the rook right of the king; the king ends on g1 and the rook on f1.
+    #[serde(rename = "h")]
+    H,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::A, Side::H];
+
+    /// The file the king stands on after castling (c or g), independent of where it started.
+    pub const fn king_to(self) -> u8 {
+        match self {
+            Side::A => 2,
+            Side::H => 6,
+        }
+    }
+
+    /// The file the rook stands on after castling (d or f).
+    pub const fn rook_to(self) -> u8 {
+        match self {
+            Side::A => 3,
+            Side::H => 5,
+        }
+    }
+
+    /// The castling move in SAN.
+    pub const fn san(self) -> &'static str {
+        match self {
+            Side::A => "O-O-O",
+            Side::H => "O-O",
+        }
+    }
+
+    /// The column-name prefix used in the report (`a` or `h`).
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Side::A => "a",
+            Side::H => "h",
+        }
+    }
+
+    /// The name used in explanations.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::A => "a-side (O-O-O)",
+            Side::H => "h-side (O-O)",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.prefix())
+    }
+}
+
+/// One value per castling side, so that per-side work is written once and mapped over both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct BySide<T> {
+    pub a: T,
+    pub h: T,
+}
+
+impl<T> BySide<T> {
+    /// Builds both values by calling `f` for each side, a-side first.
+    pub fn new(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide {
+            a: f(Side::A),
+            h: f(Side::H),
+        }
+    }
+
+    pub fn get(&self, side: Side) -> &T {
+        match side {
+            Side::A => &self.a,
+            Side::H => &self.h,
+        }
+    }
+
+    pub fn map<U>(&self, mut f: impl FnMut(Side, &T) -> U) -> BySide<U> {
+        BySide {
+            a: f(Side::A, &self.a),
+            h: f(Side::H, &self.h),
+        }
+    }
+
+    /// The sides with their values, a-side first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        [(Side::A, &self.a), (Side::H, &self.h)].into_iter()
+    }
+}
