@@ -2,8 +2,9 @@
 //! and the `show` command.
 
 use crate::arrangement::Arrangement;
-use crate::rule::{self, RuleCase};
-use crate::side::BySide;
+use crate::no_pawn;
+use crate::rule::{self, RuleCase, RuleClaim};
+use crate::side::{BySide, Side};
 use rayon::prelude::*;
 
 /// The analysis of one arrangement.
@@ -12,6 +13,8 @@ pub struct Analysis {
     pub arrangement: Arrangement,
     /// The closed-form rule's verdict per side.
     pub rule: BySide<RuleCase>,
+    /// The exhaustive search for castling without a pawn move, per side.
+    pub no_pawn: BySide<Option<no_pawn::Castling>>,
 }
 
 impl Analysis {
@@ -19,7 +22,13 @@ impl Analysis {
         Analysis {
             arrangement,
             rule: rule::evaluate(&arrangement),
+            no_pawn: BySide::new(|side| no_pawn::search(&arrangement, side)),
         }
+    }
+
+    /// Whether the rule's claim about castling *without a pawn move* matches the search.
+    pub fn rule_agrees_no_pawn(&self, side: Side) -> bool {
+        (self.rule.get(side).claim() == RuleClaim::NoPawnMove) == self.no_pawn.get(side).is_some()
     }
 
     /// Whether the closed-form rule says this arrangement can reach a position requiring castling.

@@ -33,6 +33,20 @@ pub struct SideExplanation {
     pub rook_from: String,
     pub rook_to: String,
     pub rule: RuleExplanation,
+    pub no_pawn: NoPawnExplanation,
+}
+
+/// What the exhaustive search found about castling without a pawn move.
+#[derive(Clone, Debug, Serialize)]
+pub struct NoPawnExplanation {
+    pub possible: bool,
+    /// Fewest White moves before castling.
+    pub moves: Option<usize>,
+    /// One shortest line in SAN, ending with the castling move.
+    pub witness: Option<String>,
+    /// The witness as a replayable PGN game.
+    pub pgn: Option<String>,
+    pub rule_agrees: bool,
 }
 
 /// The closed-form rule's verdict on one side with its reason.
@@ -68,6 +82,23 @@ impl Explanation {
                         case: case.label(),
                         claim: case.claim().as_str(),
                         reason: rule_reason(a, side, case),
+                    },
+                    no_pawn: {
+                        let found = analysis.no_pawn.get(side).as_ref();
+                        NoPawnExplanation {
+                            possible: found.is_some(),
+                            moves: found.map(|c| c.moves),
+                            witness: found.map(|c| c.line.san(a)),
+                            pgn: found.map(|c| {
+                                let event = format!(
+                                    "castle960 SP {} {}: castling without a pawn move",
+                                    a.sp(),
+                                    side.name()
+                                );
+                                crate::pgn::game(a, &c.line, &event)
+                            }),
+                            rule_agrees: analysis.rule_agrees_no_pawn(side),
+                        }
                     },
                 }
             })
@@ -106,8 +137,41 @@ impl Explanation {
                 side.rule.right, side.rule.have, side.rule.need, side.rule.case, side.rule.claim
             );
             let _ = writeln!(out, "  {}", side.rule.reason);
+            let np = &side.no_pawn;
+            match (&np.moves, &np.witness) {
+                (Some(0), Some(line)) => {
+                    let _ = writeln!(out, "  Search: castling is legal at once: {line}");
+                }
+                (Some(n), Some(line)) => {
+                    let plural = if *n == 1 { "" } else { "s" };
+                    let _ = writeln!(
+                        out,
+                        "  Search: castling without a pawn move after {n} move{plural} at the fewest: {line}"
+                    );
+                }
+                _ => {
+                    let _ = writeln!(
+                        out,
+                        "  Search: no sequence of non-pawn moves makes this castling legal."
+                    );
+                }
+            }
+            let _ = writeln!(
+                out,
+                "  Rule and search {} about castling without a pawn move.",
+                if np.rule_agrees { "agree" } else { "DISAGREE" }
+            );
         }
         out
+    }
+
+    /// Every witness as a PGN game, separated by blank lines.
+    pub fn to_pgn(&self) -> String {
+        self.sides
+            .iter()
+            .filter_map(|s| s.no_pawn.pgn.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 

@@ -5,9 +5,13 @@
 //! and [`report`] turns the analyses into the CSV report.
 
 pub mod analysis;
+pub mod analysis_doc;
 pub mod arrangement;
+pub mod board;
 pub mod error;
 pub mod explain;
+pub mod no_pawn;
+pub mod pgn;
 pub mod piece;
 pub mod report;
 pub mod rule;

@@ -1,9 +1,9 @@
 //! The `castle960` command line: parses arguments, calls the library, maps errors to exit codes.
 
 use castle960::arrangement::parse_any;
-use castle960::{analysis, explain, report};
+use castle960::{analysis, analysis_doc, explain, report};
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Chess960 castling: for each of the 960 starting arrangements and each castling side, can
@@ -17,11 +17,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Analyse all 960 arrangements, write the CSV report and print a summary (the default).
+    /// Analyse all 960 arrangements, write the CSV report and the analysis document, and print
+    /// a summary (the default command).
     Report {
         /// Where to write the CSV report.
         #[arg(long, default_value = report::DEFAULT_PATH)]
         out: PathBuf,
+        /// Where to write the analysis document.
+        #[arg(long, default_value = analysis_doc::DEFAULT_PATH)]
+        analysis: PathBuf,
     },
     /// Explain one arrangement: by Scharnagl number (0-959), back rank (RNBQKBNR) or FEN.
     Show {
@@ -32,8 +36,11 @@ enum Command {
         #[arg(long)]
         ascii: bool,
         /// Print the explanation as JSON for scripts.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "pgn")]
         json: bool,
+        /// Print each witness line as a PGN game (Variant Chess960, start FEN) instead.
+        #[arg(long)]
+        pgn: bool,
     },
 }
 
@@ -43,13 +50,17 @@ const BAD_INPUT: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => run_report(&PathBuf::from(report::DEFAULT_PATH)),
-        Some(Command::Report { out }) => run_report(&out),
+        None => run_report(
+            &PathBuf::from(report::DEFAULT_PATH),
+            &PathBuf::from(analysis_doc::DEFAULT_PATH),
+        ),
+        Some(Command::Report { out, analysis }) => run_report(&out, &analysis),
         Some(Command::Show {
             arrangement,
             ascii,
             json,
-        }) => run_show(&arrangement, ascii, json),
+            pgn,
+        }) => run_show(&arrangement, ascii, json, pgn),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -60,23 +71,29 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_report(out: &std::path::Path) -> Result<(), String> {
-    if out == std::path::Path::new(report::DEFAULT_PATH) {
+fn run_report(out: &Path, analysis_path: &Path) -> Result<(), String> {
+    if out == Path::new(report::DEFAULT_PATH) {
         std::fs::create_dir_all(out.parent().unwrap())
             .map_err(|e| format!("cannot create the output directory: {e}"))?;
     }
     let analyses = analysis::analyse_all();
-    report::write_atomically(out, &report::to_csv(&analyses)).map_err(|e| e.to_string())?;
+    let document = analysis_doc::render(&analyses).map_err(|e| e.to_string())?;
+    let csv = report::to_csv(&analyses);
+    report::write_atomically(&[(out, &csv), (analysis_path, document.as_bytes())])
+        .map_err(|e| e.to_string())?;
     print!("{}", report::summary(&analyses));
     println!("Report written to {}", out.display());
+    println!("Analysis written to {}", analysis_path.display());
     Ok(())
 }
 
-fn run_show(input: &str, ascii: bool, json: bool) -> Result<(), String> {
+fn run_show(input: &str, ascii: bool, json: bool, pgn: bool) -> Result<(), String> {
     let arrangement = parse_any(input).map_err(|e| e.to_string())?;
     let analysis = analysis::Analysis::new(arrangement);
     let explanation = explain::Explanation::new(&analysis);
-    if json {
+    if pgn {
+        print!("{}", explanation.to_pgn());
+    } else if json {
         let text = serde_json::to_string_pretty(&explanation).expect("explanations serialize");
         println!("{text}");
     } else {

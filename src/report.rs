@@ -50,6 +50,20 @@ side_columns! {
     }
 }
 
+side_columns! {
+    /// The exhaustive search for castling without a pawn move.
+    NoPawnColumns {
+        /// Whether some sequence of non-pawn moves makes this castling legal.
+        no_pawn_move: bool,
+        /// The fewest White moves before castling (empty when impossible).
+        moves: Option<usize>,
+        /// One shortest line in SAN, ending with the castling move (empty when impossible).
+        witness: String,
+        /// Whether the rule's claim about castling without a pawn move equals the search's.
+        rule_agrees: bool,
+    }
+}
+
 /// One line of the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -58,6 +72,7 @@ pub struct Row {
     pub fen: String,
     pub rule: BySide<RuleColumns>,
     pub rule_requires_castling: bool,
+    pub no_pawn: BySide<NoPawnColumns>,
 }
 
 impl Row {
@@ -75,6 +90,15 @@ impl Row {
                 }
             }),
             rule_requires_castling: analysis.rule_requires_castling(),
+            no_pawn: analysis.no_pawn.map(|side, found| NoPawnColumns {
+                no_pawn_move: found.is_some(),
+                moves: found.as_ref().map(|c| c.moves),
+                witness: found
+                    .as_ref()
+                    .map(|c| c.line.san(&analysis.arrangement))
+                    .unwrap_or_default(),
+                rule_agrees: analysis.rule_agrees_no_pawn(side),
+            }),
         }
     }
 
@@ -85,6 +109,9 @@ impl Row {
             names.extend(RuleColumns::names(side));
         }
         names.push("rule_requires_castling");
+        for side in Side::BOTH {
+            names.extend(NoPawnColumns::names(side));
+        }
         names
     }
 }
@@ -99,6 +126,9 @@ impl Serialize for Row {
             columns.serialize_fields(side, &mut out)?;
         }
         out.serialize_field("rule_requires_castling", &self.rule_requires_castling)?;
+        for (side, columns) in self.no_pawn.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
         out.end()
     }
 }
@@ -118,35 +148,43 @@ pub fn to_csv(analyses: &[Analysis]) -> Vec<u8> {
 
 /// Why the report could not be written.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write the report to {path}: {source} (give --out a path in a writable directory)")]
+#[error("cannot write {path}: {source} (give --out and --analysis paths in writable directories)")]
 pub struct WriteError {
     pub path: String,
     #[source]
     pub source: std::io::Error,
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so the
-/// file at `path` is either the old one or the complete new one, never half written.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
-    let error = |source| WriteError {
-        path: path.display().to_string(),
-        source,
+/// Writes each `(path, bytes)` through a temporary file in the same directory and a rename, so
+/// every file is either the old one or the complete new one, never half written. All temporary
+/// files are written before any is renamed, so an unwritable second path leaves the first file
+/// untouched too.
+pub fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+    let error = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| WriteError { path, source }
     };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if path.is_dir() {
-        return Err(error(std::io::Error::other("that is a directory")));
+    let mut staged = Vec::with_capacity(files.len());
+    for &(path, bytes) in files {
+        if path.is_dir() {
+            return Err(error(path)(std::io::Error::other("that is a directory")));
+        }
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let mut temp = tempfile::Builder::new()
+            .prefix(".castle960-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(error(path))?;
+        temp.write_all(bytes).map_err(error(path))?;
+        temp.as_file().sync_all().map_err(error(path))?;
+        staged.push((path, temp));
     }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".castle960-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(error)?;
-    temp.write_all(bytes).map_err(error)?;
-    temp.as_file().sync_all().map_err(error)?;
-    temp.persist(path).map_err(|e| error(e.error))?;
+    for (path, temp) in staged {
+        temp.persist(path).map_err(|e| error(path)(e.error))?;
+    }
     Ok(())
 }
 
@@ -176,6 +214,50 @@ pub fn summary(analyses: &[Analysis]) -> String {
         out,
         "Arrangements the rule says require castling (right true on a side): {rule_count} of {}",
         analyses.len()
+    );
+    out.push_str(&no_pawn_cross_check(analyses));
+    out
+}
+
+/// The rule against the exhaustive search on castling without a pawn move: agreement per side
+/// and every disagreement by SP and side.
+pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Castling without a pawn move, closed-form rule vs exhaustive search:"
+    );
+    let mut disagreements = Vec::new();
+    for side in Side::BOTH {
+        let possible = analyses
+            .iter()
+            .filter(|a| a.no_pawn.get(side).is_some())
+            .count();
+        let agree = analyses
+            .iter()
+            .filter(|a| a.rule_agrees_no_pawn(side))
+            .count();
+        let _ = writeln!(
+            out,
+            "  {}: search finds {possible} sides castling without a pawn move; rule and search agree on {agree} of {}",
+            side.name(),
+            analyses.len()
+        );
+        disagreements.extend(
+            analyses
+                .iter()
+                .filter(|a| !a.rule_agrees_no_pawn(side))
+                .map(|a| format!("SP {} {}", a.arrangement.sp(), side.prefix())),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  disagreements: {}",
+        if disagreements.is_empty() {
+            "none".to_string()
+        } else {
+            disagreements.join(", ")
+        }
     );
     out
 }

@@ -4,6 +4,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
+const COMMITTED_ANALYSIS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/analysis.md");
 const COMMITTED_REPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
 
 fn castle960(args: &[&str], threads: Option<&str>) -> Output {
@@ -15,36 +16,56 @@ fn castle960(args: &[&str], threads: Option<&str>) -> Output {
     command.output().expect("the binary runs")
 }
 
-fn report_into(dir: &Path, name: &str, threads: Option<&str>) -> Vec<u8> {
-    let path = dir.join(name);
-    let out = castle960(&["report", "--out", path.to_str().unwrap()], threads);
+/// `castle960 report` with both outputs redirected, so tests never write into the repository.
+fn report(csv: &Path, md: &Path, threads: Option<&str>) -> Output {
+    castle960(
+        &[
+            "report",
+            "--out",
+            csv.to_str().unwrap(),
+            "--analysis",
+            md.to_str().unwrap(),
+        ],
+        threads,
+    )
+}
+
+/// Runs `report` into `dir` and returns the CSV and the analysis document it wrote.
+fn report_into(dir: &Path, name: &str, threads: Option<&str>) -> (Vec<u8>, Vec<u8>) {
+    let csv = dir.join(format!("{name}.csv"));
+    let md = dir.join(format!("{name}.md"));
+    let out = report(&csv, &md, threads);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    std::fs::read(path).unwrap()
+    (std::fs::read(csv).unwrap(), std::fs::read(md).unwrap())
 }
 
 #[test]
-fn report_equals_the_committed_file_and_ignores_thread_count() {
+fn report_equals_the_committed_files_whatever_the_thread_count() {
     let dir = tempfile::tempdir().unwrap();
-    let default = report_into(dir.path(), "default.csv", None);
-    let single = report_into(dir.path(), "single.csv", Some("1"));
+    let default = report_into(dir.path(), "default", None);
+    let single = report_into(dir.path(), "single", Some("1"));
     assert!(default == single, "the report depends on the thread count");
     let committed =
         std::fs::read(COMMITTED_REPORT).expect("output/chess960_castling.csv is committed");
     assert!(
-        default == committed,
+        default.0 == committed,
         "output/chess960_castling.csv is stale: run `cargo run --release` and commit it"
+    );
+    let analysis = std::fs::read(COMMITTED_ANALYSIS).expect("analysis.md is committed");
+    assert!(
+        default.1 == analysis,
+        "analysis.md is stale: run `cargo run --release` and commit it"
     );
 }
 
 #[test]
 fn report_prints_the_summary() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("r.csv");
-    let out = castle960(&["report", "--out", path.to_str().unwrap()], None);
+    let out = report(&dir.path().join("r.csv"), &dir.path().join("r.md"), None);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
         stdout.contains(
@@ -53,6 +74,8 @@ fn report_prints_the_summary() {
         "{stdout}"
     );
     assert!(stdout.contains("-7 bishop pair"), "{stdout}");
+    assert!(stdout.contains("rule and search agree on"), "{stdout}");
+    assert!(stdout.contains("disagreements:"), "{stdout}");
 }
 
 #[test]
@@ -78,7 +101,24 @@ fn show_by_number_back_rank_and_fen_agree() {
 }
 
 #[test]
-fn show_json_is_parseable_and_carries_the_rule() {
+fn show_explains_the_search_and_prints_pgn() {
+    let text = String::from_utf8(castle960(&["show", "3"], None).stdout).unwrap();
+    assert!(
+        text.contains("Search: castling is legal at once: O-O"),
+        "{text}"
+    );
+    assert!(
+        text.contains("after 2 moves at the fewest: Nd3 Ne3 O-O-O"),
+        "{text}"
+    );
+    let pgn = String::from_utf8(castle960(&["show", "3", "--pgn"], None).stdout).unwrap();
+    assert_eq!(pgn.matches("[Variant \"Chess960\"]").count(), 2, "{pgn}");
+    assert!(pgn.contains("[FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GEge - 0 1\"]"));
+    assert!(pgn.contains("1. O-O *"), "{pgn}");
+}
+
+#[test]
+fn show_json_is_parseable_and_carries_rule_and_search() {
     let out = castle960(&["show", "0", "--json"], None);
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -88,6 +128,9 @@ fn show_json_is_parseable_and_carries_the_rule() {
     assert_eq!(json["sides"][0]["rule"]["have"], -2);
     assert_eq!(json["sides"][0]["rule"]["need"], -3);
     assert_eq!(json["sides"][1]["rule"]["right"], true);
+    assert_eq!(json["sides"][0]["no_pawn"]["possible"], false);
+    assert_eq!(json["sides"][1]["no_pawn"]["moves"], 2);
+    assert_eq!(json["sides"][1]["no_pawn"]["witness"], "Nd3 Re1 O-O");
 }
 
 fn assert_rejected(args: &[&str], expected: &str) {
@@ -121,24 +164,40 @@ fn bad_input_exits_2_with_one_line() {
     );
 }
 
+/// A rejected `report` with these paths, the analysis kept out of the repository.
+fn assert_report_rejected(csv: &Path, md: &Path) {
+    assert_rejected(
+        &[
+            "report",
+            "--out",
+            csv.to_str().unwrap(),
+            "--analysis",
+            md.to_str().unwrap(),
+        ],
+        "cannot write",
+    );
+}
+
 #[test]
 fn unwritable_output_leaves_existing_files_alone() {
     let dir = tempfile::tempdir().unwrap();
+    let md = dir.path().join("analysis.md");
+    std::fs::write(&md, b"old analysis").unwrap();
     // A path inside a directory that does not exist.
-    let missing = dir.path().join("no/such/dir/report.csv");
-    assert_rejected(
-        &["report", "--out", missing.to_str().unwrap()],
-        "cannot write the report",
-    );
+    assert_report_rejected(&dir.path().join("no/such/dir/report.csv"), &md);
     // A directory in place of a file.
-    assert_rejected(
-        &["report", "--out", dir.path().to_str().unwrap()],
-        "cannot write the report",
-    );
+    assert_report_rejected(dir.path(), &md);
     // A directory where nothing can be created, even by root.
     if Path::new("/proc/self").exists() {
-        assert_rejected(&["report", "--out", "/proc/castle960.csv"], "cannot write the report");
+        assert_report_rejected(Path::new("/proc/castle960.csv"), &md);
+        // The CSV could be written but the analysis cannot: neither file changes.
+        let csv = dir.path().join("report.csv");
+        std::fs::write(&csv, b"old report").unwrap();
+        assert_report_rejected(&csv, Path::new("/proc/castle960.md"));
+        assert_eq!(std::fs::read(&csv).unwrap(), b"old report");
+        std::fs::remove_file(&csv).unwrap();
     }
+    assert_eq!(std::fs::read(&md).unwrap(), b"old analysis");
     // An existing report in a read-only directory stays as it was and gains no temporary file.
     let ro = dir.path().join("ro");
     std::fs::create_dir(&ro).unwrap();
@@ -147,15 +206,18 @@ fn unwritable_output_leaves_existing_files_alone() {
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
     let writable_anyway = tempfile::tempfile_in(&ro).is_ok(); // root ignores permissions
     if !writable_anyway {
-        assert_rejected(
-            &["report", "--out", existing.to_str().unwrap()],
-            "cannot write the report",
-        );
+        assert_report_rejected(&existing, &md);
     }
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
     assert_eq!(std::fs::read(&existing).unwrap(), b"old contents");
     let entries: Vec<_> = std::fs::read_dir(&ro).unwrap().collect();
     assert_eq!(entries.len(), 1, "no temporary file is left behind");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
 
 #[test]

@@ -1,0 +1,40 @@
+//! Benchmarks of the searches over all 960 arrangements, with rayon on all cores and on one
+//! thread, so that the parallel speed-up is measured in the same run.
+//!
+//! Run with `cargo bench --bench search`.
+
+use castle960::{Arrangement, Side, no_pawn};
+use criterion::{Criterion, criterion_group, criterion_main};
+use rayon::prelude::*;
+use std::hint::black_box;
+
+fn no_pawn_all_sides() -> usize {
+    (0..960u16)
+        .into_par_iter()
+        .map(|sp| {
+            let a = Arrangement::from_sp(sp).unwrap();
+            Side::BOTH
+                .iter()
+                .filter(|&&side| no_pawn::search(&a, side).is_some())
+                .count()
+        })
+        .sum()
+}
+
+fn bench_no_pawn(c: &mut Criterion) {
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("no_pawn_search_1920_sides");
+    group.bench_function("rayon_all_cores", |b| {
+        b.iter(|| black_box(no_pawn_all_sides()))
+    });
+    group.bench_function("one_thread", |b| {
+        b.iter(|| single.install(|| black_box(no_pawn_all_sides())))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_no_pawn);
+criterion_main!(benches);

@@ -1,0 +1,332 @@
+//! A White-only chess board: the model's positions, legal moves, SAN, and replay of lines.
+//!
+//! Black is absent in the model, so there are no captures and no checks; a move is legal when
+//! the piece moves as chess allows, nothing stands in its path and its destination is empty.
+
+use crate::arrangement::Arrangement;
+use crate::piece::Piece;
+use crate::side::Side;
+use crate::square::Square;
+use std::fmt;
+
+/// Anything White has on the board: a pawn or a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Man {
+    Pawn,
+    Piece(Piece),
+}
+
+impl Man {
+    /// The FEN letter (upper case: White).
+    pub const fn letter(self) -> char {
+        match self {
+            Man::Pawn => 'P',
+            Man::Piece(p) => p.letter(),
+        }
+    }
+}
+
+/// A move of White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece or pawn going from one square to another (never a capture: Black is absent).
+    Normal { from: Square, to: Square },
+    /// Chess960 castling with the rook of `Side`.
+    Castle(Side),
+}
+
+impl Move {
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::Normal { from, to }
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv} in position {fen}")]
+pub struct IllegalMove {
+    pub mv: String,
+    pub fen: String,
+}
+
+impl fmt::Display for Move {
+    /// Coordinate notation (`g1f3`), `O-O`/`O-O-O` for castling.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Normal { from, to } => write!(f, "{from}{to}"),
+            Move::Castle(side) => f.write_str(side.san()),
+        }
+    }
+}
+
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// White's position in the model: where every man stands and which king and rooks never moved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Man>; 64],
+    arrangement: Arrangement,
+    king_unmoved: bool,
+    rook_unmoved: [bool; 2],
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::A => 0,
+        Side::H => 1,
+    }
+}
+
+impl Board {
+    /// The start position of `arrangement`: back rank on rank 1, pawns on rank 2.
+    pub fn start(arrangement: &Arrangement) -> Board {
+        let mut squares = [None; 64];
+        for file in 0..8 {
+            squares[Square::new(file, 0).index()] = Some(Man::Piece(arrangement.piece_on(file)));
+            squares[Square::new(file, 1).index()] = Some(Man::Pawn);
+        }
+        Board {
+            squares,
+            arrangement: *arrangement,
+            king_unmoved: true,
+            rook_unmoved: [true, true],
+        }
+    }
+
+    pub fn arrangement(&self) -> &Arrangement {
+        &self.arrangement
+    }
+
+    pub fn man_on(&self, square: Square) -> Option<Man> {
+        self.squares[square.index()]
+    }
+
+    fn is_empty(&self, square: Square) -> bool {
+        self.squares[square.index()].is_none()
+    }
+
+    /// Where White's men stand, as the placement field of a FEN (White only).
+    pub fn placement(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.man_on(Square::new(file, rank)) {
+                    Some(man) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(man.letter());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+
+    /// The squares a man on `from` could move to, ignoring whose turn it is. Pawns only push:
+    /// with Black absent there is nothing to capture.
+    pub fn destinations(&self, from: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        let Some(man) = self.man_on(from) else {
+            return out;
+        };
+        let mut slide = |dirs: &[(i8, i8)], max: usize| {
+            for &(df, dr) in dirs {
+                let mut at = from;
+                for _ in 0..max {
+                    match at.offset(df, dr) {
+                        Some(next) if self.is_empty(next) => {
+                            out.push(next);
+                            at = next;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        };
+        match man {
+            Man::Pawn => {
+                let max = if from.rank() == 1 { 2 } else { 1 };
+                slide(&[(0, 1)], max);
+            }
+            Man::Piece(Piece::Knight) => slide(&KNIGHT_STEPS, 1),
+            Man::Piece(Piece::King) => slide(&KING_STEPS, 1),
+            Man::Piece(Piece::Rook) => slide(&ROOK_DIRS, 7),
+            Man::Piece(Piece::Bishop) => slide(&BISHOP_DIRS, 7),
+            Man::Piece(Piece::Queen) => {
+                slide(&ROOK_DIRS, 7);
+                slide(&BISHOP_DIRS, 7);
+            }
+        }
+        out
+    }
+
+    /// Whether castling on `side` is legal: king and that rook never moved, and every square
+    /// from the king's start to its end and from the rook's start to its end is empty apart
+    /// from the two of them (FIDE Laws, Guidelines II).
+    pub fn can_castle(&self, side: Side) -> bool {
+        if !self.king_unmoved || !self.rook_unmoved[side_index(side)] {
+            return false;
+        }
+        let king = self.arrangement.king_file();
+        let rook = self.arrangement.rook_file(side);
+        let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
+        let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
+        (lo..=hi).all(|f| f == king || f == rook || self.is_empty(Square::new(f, 0)))
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        match mv {
+            Move::Castle(side) => self.can_castle(side),
+            Move::Normal { from, to } => self.destinations(from).contains(&to),
+        }
+    }
+
+    /// Plays a legal move, or says why it is not legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMove {
+                mv: mv.to_string(),
+                fen: self.placement(),
+            });
+        }
+        match mv {
+            Move::Castle(side) => {
+                let king = Square::new(self.arrangement.king_file(), 0);
+                let rook = Square::new(self.arrangement.rook_file(side), 0);
+                self.squares[king.index()] = None;
+                self.squares[rook.index()] = None;
+                self.squares[Square::new(side.king_to(), 0).index()] =
+                    Some(Man::Piece(Piece::King));
+                self.squares[Square::new(side.rook_to(), 0).index()] =
+                    Some(Man::Piece(Piece::Rook));
+                self.king_unmoved = false;
+            }
+            Move::Normal { from, to } => {
+                if from == Square::new(self.arrangement.king_file(), 0) {
+                    self.king_unmoved = false;
+                }
+                for side in Side::BOTH {
+                    if from == Square::new(self.arrangement.rook_file(side), 0) {
+                        self.rook_unmoved[side_index(side)] = false;
+                    }
+                }
+                self.squares[to.index()] = self.squares[from.index()].take();
+            }
+        }
+        Ok(())
+    }
+
+    /// The move in Standard Algebraic Notation. No capture or check marks ever apply in the model.
+    /// The origin file (or rank, or both) is added when another piece of the same kind could
+    /// also reach the destination.
+    pub fn san(&self, mv: Move) -> String {
+        let (from, to) = match mv {
+            Move::Castle(side) => return side.san().to_string(),
+            Move::Normal { from, to } => (from, to),
+        };
+        let piece = match self.man_on(from) {
+            Some(Man::Piece(p)) => p,
+            _ => return to.to_string(),
+        };
+        let rivals: Vec<Square> = Square::all()
+            .filter(|&s| s != from && self.man_on(s) == Some(Man::Piece(piece)))
+            .filter(|&s| self.destinations(s).contains(&to))
+            .collect();
+        let file = crate::square::file_char(from.file());
+        let qualifier = if rivals.is_empty() {
+            String::new()
+        } else if rivals.iter().all(|r| r.file() != from.file()) {
+            file.to_string()
+        } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+            (from.rank() + 1).to_string()
+        } else {
+            from.to_string()
+        };
+        format!("{}{qualifier}{to}", piece.letter())
+    }
+}
+
+/// A game of White's moves from the start position of an arrangement.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Line {
+    pub moves: Vec<Move>,
+}
+
+impl Line {
+    /// Replays the line from the start and returns the final position.
+    pub fn replay(&self, arrangement: &Arrangement) -> Result<Board, IllegalMove> {
+        let mut board = Board::start(arrangement);
+        for &mv in &self.moves {
+            board.play(mv)?;
+        }
+        Ok(board)
+    }
+
+    /// The moves in SAN.
+    pub fn san_moves(&self, arrangement: &Arrangement) -> Vec<String> {
+        let mut board = Board::start(arrangement);
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let san = board.san(mv);
+                board
+                    .play(mv)
+                    .expect("lines built by the searches are legal");
+                san
+            })
+            .collect()
+    }
+
+    /// The moves in SAN separated by single spaces, as in the report.
+    pub fn san(&self, arrangement: &Arrangement) -> String {
+        self.san_moves(arrangement).join(" ")
+    }
+
+    /// The number of pawn moves in the line.
+    pub fn pawn_moves(&self, arrangement: &Arrangement) -> Vec<String> {
+        let mut board = Board::start(arrangement);
+        let mut out = Vec::new();
+        for &mv in &self.moves {
+            if let Move::Normal { from, .. } = mv
+                && board.man_on(from) == Some(Man::Pawn)
+            {
+                out.push(board.san(mv));
+            }
+            board
+                .play(mv)
+                .expect("lines built by the searches are legal");
+        }
+        out
+    }
+}

@@ -1,0 +1,262 @@
+//! Test helpers shared by the test files: an independent SAN reader on top of cozy-chess, which
+//! replays White's lines from the full Chess960 start position with Black standing and passing.
+
+#![allow(dead_code)]
+
+use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
+
+/// What a replayed line showed.
+pub struct Replay {
+    /// The position after the last move.
+    pub board: Board,
+    /// How many of the moves were pawn moves.
+    pub pawn_moves: usize,
+    /// The castling side of the last move, if it was castling: 'a' (O-O-O) or 'h' (O-O).
+    pub last_castle: Option<char>,
+    /// Whether any move other than the last was castling.
+    pub castled_before_last: bool,
+}
+
+fn piece_of(letter: char) -> Option<Piece> {
+    Some(match letter {
+        'K' => Piece::King,
+        'Q' => Piece::Queen,
+        'R' => Piece::Rook,
+        'B' => Piece::Bishop,
+        'N' => Piece::Knight,
+        _ => return None,
+    })
+}
+
+fn square_of(text: &str) -> Option<Square> {
+    let b = text.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return None;
+    }
+    Some(Square::new(
+        File::index((b[0] - b'a') as usize),
+        Rank::index((b[1] - b'1') as usize),
+    ))
+}
+
+fn legal_moves(board: &Board) -> Vec<(Piece, Move)> {
+    let mut out = Vec::new();
+    board.generate_moves(|moves| {
+        for mv in moves {
+            out.push((moves.piece, mv));
+        }
+        false
+    });
+    out
+}
+
+/// Whether `mv` is castling in cozy-chess's encoding (the king takes its own rook).
+fn is_castle(board: &Board, mv: Move) -> bool {
+    board.piece_on(mv.from) == Some(Piece::King)
+        && board.color_on(mv.to) == Some(board.side_to_move())
+}
+
+/// Finds the one legal move that a SAN string names, checking that the SAN is exactly right:
+/// no capture or check marks (there are none in the model), and disambiguation present only when
+/// needed (file first, then rank, then both, as the PGN standard says).
+pub fn resolve_san(board: &Board, san: &str) -> Result<Move, String> {
+    let moves = legal_moves(board);
+    if san == "O-O" || san == "O-O-O" {
+        let king = board.king(board.side_to_move());
+        let wanted_right = san == "O-O";
+        let found: Vec<Move> = moves
+            .iter()
+            .map(|&(_, m)| m)
+            .filter(|&m| is_castle(board, m))
+            .filter(|m| (m.to.file() > king.file()) == wanted_right)
+            .collect();
+        return match found[..] {
+            [m] => Ok(m),
+            _ => Err(format!("{san} is not legal in {board}")),
+        };
+    }
+    if san.contains(['x', '+', '#', '=']) {
+        return Err(format!(
+            "{san}: the model has no captures, checks or promotions"
+        ));
+    }
+    let (piece, rest) = match san.chars().next().and_then(piece_of) {
+        Some(p) => (p, &san[1..]),
+        None => (Piece::Pawn, san),
+    };
+    if rest.len() < 2 {
+        return Err(format!("{san}: no destination square"));
+    }
+    let to = square_of(&rest[rest.len() - 2..]).ok_or_else(|| format!("{san}: bad destination"))?;
+    let qualifier = &rest[..rest.len() - 2];
+    if piece == Piece::Pawn && !qualifier.is_empty() {
+        return Err(format!("{san}: a pawn push carries no qualifier"));
+    }
+    let candidates: Vec<Move> = moves
+        .iter()
+        .filter(|&&(p, m)| p == piece && m.to == to && !is_castle(board, m))
+        .map(|&(_, m)| m)
+        .collect();
+    let matches_qualifier = |m: &Move, q: &str| {
+        q.chars().all(|c| match c {
+            'a'..='h' => m.from.file() == File::index((c as u8 - b'a') as usize),
+            '1'..='8' => m.from.rank() == Rank::index((c as u8 - b'1') as usize),
+            _ => false,
+        })
+    };
+    let chosen: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|m| matches_qualifier(m, qualifier))
+        .collect();
+    let [mv] = chosen[..] else {
+        return Err(format!(
+            "{san} names {} legal moves in {board}",
+            chosen.len()
+        ));
+    };
+    // The shortest qualifier that picks out the move must be the one written.
+    let file_q = ((b'a' + mv.from.file() as u8) as char).to_string();
+    let rank_q = ((b'1' + mv.from.rank() as u8) as char).to_string();
+    let expected = [
+        String::new(),
+        file_q.clone(),
+        rank_q.clone(),
+        format!("{file_q}{rank_q}"),
+    ]
+    .into_iter()
+    .find(|q| {
+        candidates
+            .iter()
+            .filter(|m| matches_qualifier(m, q))
+            .count()
+            == 1
+    })
+    .unwrap();
+    if qualifier != expected {
+        return Err(format!(
+            "{san}: SAN wants qualifier {expected:?}, not {qualifier:?}"
+        ));
+    }
+    Ok(mv)
+}
+
+/// Replays White's SAN moves from `fen` (the full start position, Black standing), with Black
+/// passing by null moves in between. Fails on any illegal or mis-written move, or when Black
+/// could not pass (it would be in check).
+pub fn replay_white_line(fen: &str, san_moves: &[&str]) -> Result<Replay, String> {
+    let mut board = Board::from_fen(fen, true).map_err(|e| format!("{fen}: {e:?}"))?;
+    let mut replay_pawns = 0;
+    let mut last_castle = None;
+    let mut castled_before_last = false;
+    for (i, san) in san_moves.iter().enumerate() {
+        let mv = resolve_san(&board, san).map_err(|e| format!("move {} {san}: {e}", i + 1))?;
+        if board.piece_on(mv.from) == Some(Piece::Pawn) {
+            replay_pawns += 1;
+        }
+        let castle = is_castle(&board, mv);
+        if castle && i + 1 < san_moves.len() {
+            castled_before_last = true;
+        }
+        last_castle = castle.then(|| {
+            if mv.to.file() > mv.from.file() {
+                'h'
+            } else {
+                'a'
+            }
+        });
+        board
+            .try_play(mv)
+            .map_err(|_| format!("move {} {san} rejected by cozy-chess", i + 1))?;
+        board = board.null_move().ok_or_else(|| {
+            format!(
+                "after move {} {san} Black is in check and cannot pass",
+                i + 1
+            )
+        })?;
+    }
+    Ok(Replay {
+        board,
+        pawn_moves: replay_pawns,
+        last_castle,
+        castled_before_last,
+    })
+}
+
+/// White's placement in a cozy-chess board as a FEN placement field (Black's men left out).
+pub fn white_placement(board: &Board) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let sq = Square::new(File::index(file), Rank::index(rank));
+            let white = board.color_on(sq) == Some(Color::White);
+            match board.piece_on(sq).filter(|_| white) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(match p {
+                        Piece::Pawn => 'P',
+                        Piece::Knight => 'N',
+                        Piece::Bishop => 'B',
+                        Piece::Rook => 'R',
+                        Piece::Queen => 'Q',
+                        Piece::King => 'K',
+                    });
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Replays a PGN game with cozy-chess, both colours' moves, from its `[FEN]` header. Checks the
+/// `[Variant "Chess960"]` and `[SetUp "1"]` headers and that the movetext is well formed.
+pub fn replay_pgn(pgn: &str) -> Result<Board, String> {
+    let header = |tag: &str| {
+        pgn.lines()
+            .find_map(|l| l.strip_prefix(&format!("[{tag} \"")))
+            .and_then(|rest| rest.strip_suffix("\"]"))
+            .map(str::to_string)
+    };
+    if header("Variant").as_deref() != Some("Chess960") {
+        return Err("missing [Variant \"Chess960\"]".into());
+    }
+    if header("SetUp").as_deref() != Some("1") {
+        return Err("missing [SetUp \"1\"]".into());
+    }
+    let fen = header("FEN").ok_or("missing [FEN]")?;
+    let mut board = Board::from_fen(&fen, true).map_err(|e| format!("{fen}: {e:?}"))?;
+    let movetext: Vec<&str> = pgn
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let Some((&"*", moves)) = movetext.split_last() else {
+        return Err("the movetext must end with the result *".into());
+    };
+    let mut ply = 0;
+    for token in moves {
+        if let Some(number) = token.strip_suffix('.') {
+            if number.parse::<usize>().ok() != Some(ply / 2 + 1) || ply % 2 != 0 {
+                return Err(format!("move number {token} out of place"));
+            }
+            continue;
+        }
+        let mv = resolve_san(&board, token).map_err(|e| format!("ply {}: {e}", ply + 1))?;
+        board
+            .try_play(mv)
+            .map_err(|_| format!("{token} rejected by cozy-chess"))?;
+        ply += 1;
+    }
+    Ok(board)
+}
