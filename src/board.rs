@@ -191,6 +191,17 @@ impl Board {
         out
     }
 
+    /// Moves `man` from `from` to `to` without any check: for route planning on a scratch board.
+    pub(crate) fn relocate(&mut self, from: Square, to: Square, man: Man) {
+        self.squares[from.index()] = None;
+        self.squares[to.index()] = Some(man);
+    }
+
+    /// Empties a square without any check: for route planning on a scratch board.
+    pub(crate) fn clear(&mut self, square: Square) {
+        self.squares[square.index()] = None;
+    }
+
     /// Whether castling on `side` is legal: king and that rook never moved, and every square
     /// from the king's start to its end and from the rook's start to its end is empty apart
     /// from the two of them (FIDE Laws, Guidelines II).

@@ -1,0 +1,408 @@
+//! Turning lines of the abstract model into real games on a real board.
+//!
+//! The model keeps ranks 1-2 exact and treats everything beyond as a pool. A real game needs
+//! squares for the pooled pieces: they are *parked* on rank 5 (pawns never get past rank 4 here,
+//! Black's pieces stay on ranks 7-8), travel over ranks 3-5, and reach the exact squares with the
+//! same moves the model allows. A pawn "beyond" is realized on rank 4.
+//!
+//! Realizing every line as a real game, which cozy-chess then replays, is what backs each
+//! positive claim of the pawn-move analysis: if the pool abstraction ever allowed something the
+//! real board does not, realization fails and the tests say so.
+
+use crate::arrangement::Arrangement;
+use crate::board::{Board, Line, Man, Move};
+use crate::model::{self, Step};
+use crate::piece::Piece;
+use crate::square::Square;
+use std::collections::{HashMap, VecDeque};
+
+/// Why an abstract line could not be realized.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot realize step {step} of the model line: {reason} (position {placement})")]
+pub struct RealizeError {
+    pub step: usize,
+    pub reason: String,
+    pub placement: String,
+}
+
+/// The rank (0-based) pieces in the pool are parked on: rank 5.
+const PARKING_RANK: u8 = 4;
+/// The highest rank (0-based) White's pieces use: rank 5, below Black's pawns.
+const TOP_RANK: u8 = 4;
+
+fn exact(s: model::Sq) -> Square {
+    Square::new(model::file_of(s) as u8, model::row_of(s) as u8)
+}
+
+/// Whether a square belongs to the region where pooled pieces live and travel: ranks 3-5.
+fn in_region(s: Square) -> bool {
+    (2..=TOP_RANK).contains(&s.rank())
+}
+
+fn piece_kind(board: &Board, s: Square) -> Option<Piece> {
+    match board.man_on(s) {
+        Some(Man::Piece(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// A pooled piece stepping aside: where it stands and the squares it moves through.
+type StepAside = (Square, Vec<Square>);
+
+/// A real game being built from model steps.
+struct Realizer {
+    board: Board,
+    line: Line,
+}
+
+impl Realizer {
+    fn play(&mut self, mv: Move) -> Result<(), String> {
+        self.board.play(mv).map_err(|e| e.to_string())?;
+        self.line.moves.push(mv);
+        Ok(())
+    }
+
+    /// The shortest sequence of moves taking the piece on `from` to a square for which `goal`
+    /// holds, moving only through empty region squares (the first move may start outside it).
+    /// `goal` sees the board with the piece standing on the square in question.
+    fn route(&self, from: Square, goal: impl Fn(&Board, Square) -> bool) -> Option<Vec<Square>> {
+        let man = self.board.man_on(from)?;
+        // White's king keeps as low as it can: Black's waiting knights on rank 6 attack ranks 4
+        // and 5, never rank 3.
+        if man == Man::Piece(Piece::King) {
+            return (2..=TOP_RANK).find_map(|top| self.route_below(from, man, top, &goal));
+        }
+        self.route_below(from, man, TOP_RANK, &goal)
+    }
+
+    /// [`Realizer::route`] through region squares up to rank index `top`.
+    fn route_below(
+        &self,
+        from: Square,
+        man: Man,
+        top: u8,
+        goal: &impl Fn(&Board, Square) -> bool,
+    ) -> Option<Vec<Square>> {
+        let mut parent: HashMap<Square, Square> = HashMap::from([(from, from)]);
+        let mut queue = VecDeque::from([from]);
+        let mut probe = self.board.clone();
+        while let Some(at) = queue.pop_front() {
+            // Put the piece on `at` to judge the goal and list its moves from there.
+            probe.clone_from(&self.board);
+            probe.relocate(from, at, man);
+            if at != from && goal(&probe, at) {
+                let mut path = vec![at];
+                let mut cur = at;
+                while parent[&cur] != from {
+                    cur = parent[&cur];
+                    path.push(cur);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for next in probe.destinations(at) {
+                if in_region(next) && next.rank() <= top && !parent.contains_key(&next) {
+                    parent.insert(next, at);
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
+    /// Like [`Realizer::route`], but if the way is blocked, first steps one other pooled piece
+    /// aside (to any free square of ranks 3-5) when that opens it. Returns the moves of the
+    /// piece stepping aside, if any, and the route.
+    fn route_clearing(
+        &self,
+        from: Square,
+        goal: impl Fn(&Board, Square) -> bool + Copy,
+    ) -> Option<(Option<StepAside>, Vec<Square>)> {
+        if let Some(path) = self.route(from, goal) {
+            return Some((None, path));
+        }
+        let others: Vec<Square> = Square::all()
+            .filter(|&s| in_region(s) && s != from && piece_kind(&self.board, s).is_some())
+            .collect();
+        for other in others {
+            let man = self.board.man_on(other).expect("a piece stands there");
+            // Try every free square the blocker can reach, nearest first.
+            let mut reach: Vec<Vec<Square>> = Vec::new();
+            let mut probe_from = |target_rank: u8| {
+                if let Some(path) = self.route(other, |_, s| s.rank() == target_rank) {
+                    reach.push(path);
+                }
+            };
+            for rank in 2..=PARKING_RANK {
+                probe_from(rank);
+            }
+            for aside in reach {
+                let mut trial = Realizer {
+                    board: self.board.clone(),
+                    line: Line::default(),
+                };
+                trial.board.relocate(other, *aside.last().unwrap(), man);
+                if let Some(path) = trial.route(from, goal) {
+                    return Some((Some((other, aside)), path));
+                }
+            }
+        }
+        None
+    }
+
+    /// Moves the piece on `from` along `path`.
+    fn follow(&mut self, from: Square, path: &[Square]) -> Result<Square, String> {
+        let mut at = from;
+        for &next in path {
+            self.play(Move::normal(at, next))?;
+            at = next;
+        }
+        Ok(at)
+    }
+
+    /// Takes the piece on `from` off ranks 1-2 and parks it: on rank 5 if it can get there, else
+    /// as high as it can; the king as low as it can (on rank 3 if possible).
+    fn exit(&mut self, from: Square) -> Result<(), String> {
+        let mut ranks: Vec<u8> = (2..=PARKING_RANK).rev().collect();
+        if self.board.man_on(from) == Some(Man::Piece(Piece::King)) {
+            ranks.reverse();
+        }
+        let (aside, path) = ranks
+            .into_iter()
+            .find_map(|rank| self.route_clearing(from, move |_, s| s.rank() == rank))
+            .ok_or_else(|| format!("the piece on {from} finds no way off the first two ranks"))?;
+        if let Some((other, way)) = aside {
+            self.follow(other, &way)?;
+        }
+        self.follow(from, &path)?;
+        Ok(())
+    }
+
+    /// Brings a pooled piece of `kind` to the exact square `to`.
+    fn enter(&mut self, kind: u8, to: Square) -> Result<(), String> {
+        let piece = model::piece_of(kind);
+        let pooled: Vec<Square> = Square::all()
+            .filter(|&s| in_region(s) && piece_kind(&self.board, s) == Some(piece))
+            .filter(|&s| piece != Piece::Bishop || s.is_light() == to.is_light())
+            .collect();
+        for from in pooled {
+            let can_reach_target = |b: &Board, s: Square| b.destinations(s).contains(&to);
+            if self.board.destinations(from).contains(&to) {
+                self.play(Move::normal(from, to))?;
+                return Ok(());
+            }
+            if let Some((aside, path)) = self.route_clearing(from, can_reach_target) {
+                if let Some((other, way)) = aside {
+                    self.follow(other, &way)?;
+                }
+                let at = self.follow(from, &path)?;
+                self.play(Move::normal(at, to))?;
+                return Ok(());
+            }
+        }
+        Err(format!("no pooled {} can reach {to}", piece.name()))
+    }
+
+    /// Clears region squares a pawn is about to move through or onto.
+    fn clear_for_pawn(&mut self, squares: &[Square]) -> Result<(), String> {
+        for &s in squares {
+            if self.board.man_on(s).is_some() {
+                self.exit(s)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, file: u8, to: u8) -> Result<(), String> {
+        let rank_of = |state: u8| match state {
+            model::HOME => 1,
+            model::THIRD => 2,
+            _ => 3,
+        };
+        let from = (1..=3)
+            .map(|r| Square::new(file, r))
+            .find(|&s| self.board.man_on(s) == Some(Man::Pawn))
+            .ok_or_else(|| format!("no pawn on the {}-file", crate::square::file_char(file)))?;
+        let target = Square::new(file, rank_of(to));
+        let between: Vec<Square> = (from.rank() + 1..=target.rank())
+            .map(|r| Square::new(file, r))
+            .collect();
+        self.clear_for_pawn(&between)?;
+        if from.rank() == 1 && target.rank() == 3 {
+            self.play(Move::normal(from, target))
+        } else {
+            // One square at a time otherwise (a pawn moves two squares only from its start).
+            let mut at = from;
+            for &s in &between {
+                self.play(Move::normal(at, s))?;
+                at = s;
+            }
+            Ok(())
+        }
+    }
+
+    /// Moves every pooled piece to a fixed square determined by the pool's contents alone, so
+    /// that two games ending in the same model position end in the same real position. The moves
+    /// are found by breadth-first search over the arrangements of the pooled pieces on ranks
+    /// 3-5, so pieces make way for each other as needed.
+    fn normalize_pool(&mut self) -> Result<(), String> {
+        let region: Vec<Square> = Square::all().filter(|&s| in_region(s)).collect();
+        let encode = |b: &Board| -> u128 {
+            region.iter().enumerate().fold(0u128, |k, (i, &s)| {
+                let code = match piece_kind(b, s) {
+                    None => 0,
+                    Some(p) => model::kind_of(p) as u128,
+                };
+                k | code << (3 * i)
+            })
+        };
+        // The target: bishops on the first free rank-5 square of their colour, then king, queen,
+        // rooks and knights on the first free rank-5 squares, files a to h.
+        let order = |p: Piece| match p {
+            Piece::Bishop => 0,
+            Piece::King => 1,
+            Piece::Queen => 2,
+            Piece::Rook => 3,
+            Piece::Knight => 4,
+        };
+        let mut pooled: Vec<(Piece, bool)> = region
+            .iter()
+            .filter_map(|&s| piece_kind(&self.board, s).map(|p| (p, s.is_light())))
+            .collect();
+        pooled.sort_by_key(|&(p, light)| (order(p), !light));
+        let mut target = self.board.clone();
+        for &s in &region {
+            if piece_kind(&target, s).is_some() {
+                target.clear(s);
+            }
+        }
+        for (p, light) in pooled {
+            let square = (0..8u8)
+                .map(|f| Square::new(f, PARKING_RANK))
+                .filter(|&s| target.man_on(s).is_none())
+                .find(|&s| p != Piece::Bishop || s.is_light() == light)
+                .ok_or("no parking square left")?;
+            target.relocate(square, square, Man::Piece(p));
+        }
+        let goal = encode(&target);
+        let start = encode(&self.board);
+        // Best-first search over arrangements of the pooled pieces (the rest of the board is
+        // fixed), guided by how many target squares still lack their piece.
+        let misplaced = |key: u128| -> usize {
+            (0..region.len())
+                .filter(|i| {
+                    let want = (goal >> (3 * i)) & 7;
+                    want != 0 && (key >> (3 * i)) & 7 != want
+                })
+                .count()
+        };
+        let mut parent: HashMap<u128, (u128, Square, Square)> = HashMap::new();
+        parent.insert(start, (start, Square::new(0, 0), Square::new(0, 0)));
+        let mut cost: HashMap<u128, usize> = HashMap::from([(start, 0)]);
+        let mut open = std::collections::BinaryHeap::new();
+        open.push(std::cmp::Reverse((2 * misplaced(start), 0usize, start)));
+        let mut scratch = self.board.clone();
+        let decode_into = |key: u128, b: &mut Board| {
+            for (i, &s) in region.iter().enumerate() {
+                let code = ((key >> (3 * i)) & 7) as u8;
+                if code == 0 {
+                    if piece_kind(b, s).is_some() {
+                        b.clear(s);
+                    }
+                } else {
+                    b.relocate(s, s, Man::Piece(model::piece_of(code)));
+                }
+            }
+        };
+        let mut found = start == goal;
+        while let Some(std::cmp::Reverse((_, g, key))) = open.pop() {
+            if found || parent.len() > 2_000_000 {
+                break;
+            }
+            if cost.get(&key).is_some_and(|&c| c < g) {
+                continue;
+            }
+            decode_into(key, &mut scratch);
+            for &from in &region {
+                if piece_kind(&scratch, from).is_none() {
+                    continue;
+                }
+                for to in scratch.destinations(from) {
+                    if !in_region(to) {
+                        continue;
+                    }
+                    let code_from = (key >> (3 * region_index(from))) & 7;
+                    let next = (key & !(7 << (3 * region_index(from))))
+                        | code_from << (3 * region_index(to));
+                    if cost.get(&next).is_none_or(|&c| c > g + 1) {
+                        cost.insert(next, g + 1);
+                        parent.insert(next, (key, from, to));
+                        if next == goal {
+                            found = true;
+                        }
+                        open.push(std::cmp::Reverse((
+                            g + 1 + 2 * misplaced(next),
+                            g + 1,
+                            next,
+                        )));
+                    }
+                }
+            }
+        }
+        if !found {
+            return Err("the pooled pieces cannot be put on their parking squares".into());
+        }
+        let mut moves = Vec::new();
+        let mut at = goal;
+        while at != start {
+            let (prev, from, to) = parent[&at];
+            moves.push(Move::normal(from, to));
+            at = prev;
+        }
+        moves.reverse();
+        for mv in moves {
+            self.play(mv)?;
+        }
+        Ok(())
+    }
+}
+
+/// The index of a region square among the region's squares, a3 first.
+fn region_index(s: Square) -> usize {
+    s.index() - 16
+}
+
+/// Realizes `steps` (a model line from the start position) as a real game. With `normalize`,
+/// the pooled pieces end on fixed parking squares.
+pub fn realize(
+    arrangement: &Arrangement,
+    steps: &[Step],
+    normalize: bool,
+) -> Result<Line, RealizeError> {
+    let mut r = Realizer {
+        board: Board::start(arrangement),
+        line: Line::default(),
+    };
+    for (i, &step) in steps.iter().enumerate() {
+        let done = match step {
+            Step::Move { from, to } => r.play(Move::normal(exact(from), exact(to))),
+            Step::Exit { from } => r.exit(exact(from)),
+            Step::Enter { kind, to } => r.enter(kind, exact(to)),
+            Step::Push { file, to } => r.push(file, to),
+            Step::Castle(side) => r.play(Move::Castle(side)),
+        };
+        done.map_err(|reason| RealizeError {
+            step: i + 1,
+            reason,
+            placement: r.board.placement(),
+        })?;
+    }
+    if normalize {
+        r.normalize_pool().map_err(|reason| RealizeError {
+            step: steps.len(),
+            reason,
+            placement: r.board.placement(),
+        })?;
+    }
+    Ok(r.line)
+}
