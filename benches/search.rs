@@ -1,9 +1,10 @@
 //! Benchmarks of the searches over all 960 arrangements, with rayon on all cores and on one
 //! thread, so that the parallel speed-up is measured in the same run.
 //!
-//! Run with `cargo bench --bench search`.
+//! Run with `cargo bench --bench search`. The whole report (all searches, the pawn-move
+//! analysis included) is timed as a command instead, see the README.
 
-use castle960::{Arrangement, Side, no_pawn};
+use castle960::{Arrangement, Side, no_pawn, rule};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -36,5 +37,16 @@ fn bench_no_pawn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_no_pawn);
+/// The closed-form rule for all 960 arrangements (the work of the seed's Python program).
+fn bench_rule(c: &mut Criterion) {
+    c.bench_function("closed_form_rule_960_arrangements", |b| {
+        b.iter(|| {
+            Arrangement::all()
+                .filter(|a| rule::requires_castling(&rule::evaluate(black_box(a))))
+                .count()
+        })
+    });
+}
+
+criterion_group!(benches, bench_rule, bench_no_pawn);
 criterion_main!(benches);

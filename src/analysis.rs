@@ -1,11 +1,34 @@
-//! Everything castle960 works out about one arrangement, computed once and shared by the report
-//! and the `show` command.
+//! Everything castle960 works out about one arrangement, computed once and shared by the report,
+//! the analysis document and the `show` command.
 
 use crate::arrangement::Arrangement;
+use crate::board::Line;
+use crate::model;
 use crate::no_pawn;
+use crate::pawn_search::{self, Verdict};
+use crate::realize;
 use crate::rule::{self, RuleCase, RuleClaim};
 use crate::side::{BySide, Side};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The verdict on one side with the games that back it, as real moves.
+#[derive(Clone, Debug)]
+pub struct SideVerdict {
+    pub verdict: Verdict,
+    /// A castling game: the shortest no-pawn-move line, or for the other verdicts a game with pawn
+    /// moves that castles (and for artificial-only continues to the position the walk reaches).
+    pub castle_line: Line,
+    /// For artificial-only: a castle-free game reaching the same placement.
+    pub walk_line: Option<Line>,
+    /// How many undominated castled cores the pawn-move search examined (0 for no-pawn-move).
+    pub cores: usize,
+    /// Set if a model line could not be turned into a real game (a defect the tests catch).
+    pub realize_error: Option<String>,
+    /// The verdict with one file fewer allowed for pawn moves (the bound minus one), to show
+    /// whether the bound matters; `None` when the bound is 1.
+    pub verdict_one_file_fewer: Option<Verdict>,
+}
 
 /// The analysis of one arrangement.
 #[derive(Clone, Debug)]
@@ -15,14 +38,37 @@ pub struct Analysis {
     pub rule: BySide<RuleCase>,
     /// The exhaustive search for castling without a pawn move, per side.
     pub no_pawn: BySide<Option<no_pawn::Castling>>,
+    /// The verdict per side, by search.
+    pub pawn: BySide<SideVerdict>,
+    /// The most files whose pawns the pawn-move search may move.
+    pub bound: usize,
 }
 
 impl Analysis {
+    /// Analyses one arrangement with the default pawn-move bound.
     pub fn new(arrangement: Arrangement) -> Analysis {
+        Analysis::with_bound(arrangement, pawn_search::DEFAULT_BOUND)
+    }
+
+    pub fn with_bound(arrangement: Arrangement, bound: usize) -> Analysis {
+        let no_pawn = BySide::new(|side| no_pawn::search(&arrangement, side));
+        let pawn = no_pawn.map(|side, found| match found {
+            Some(castling) => SideVerdict {
+                verdict: Verdict::NoPawnMove,
+                castle_line: castling.line.clone(),
+                walk_line: None,
+                cores: 0,
+                realize_error: None,
+                verdict_one_file_fewer: (bound > 1).then_some(Verdict::NoPawnMove),
+            },
+            None => pawn_verdict(&arrangement, side, bound),
+        });
         Analysis {
             arrangement,
             rule: rule::evaluate(&arrangement),
-            no_pawn: BySide::new(|side| no_pawn::search(&arrangement, side)),
+            no_pawn,
+            pawn,
+            bound,
         }
     }
 
@@ -31,17 +77,90 @@ impl Analysis {
         (self.rule.get(side).claim() == RuleClaim::NoPawnMove) == self.no_pawn.get(side).is_some()
     }
 
+    /// Whether the rule's three-way claim matches the search's verdict.
+    pub fn verdict_agrees(&self, side: Side) -> bool {
+        self.rule.get(side).claim().as_str() == self.pawn.get(side).verdict.as_str()
+    }
+
     /// Whether the closed-form rule says this arrangement can reach a position requiring castling.
     pub fn rule_requires_castling(&self) -> bool {
         rule::requires_castling(&self.rule)
     }
+
+    /// Whether White can reach a position that requires castling: some side castles without a
+    /// pawn move, or after one into a position no castle-free game reaches.
+    pub fn requires_castling(&self) -> bool {
+        self.pawn
+            .iter()
+            .any(|(_, v)| matches!(v.verdict, Verdict::NoPawnMove | Verdict::AfterPawnMove))
+    }
+}
+
+/// Runs the pawn-move search for a side and realizes its lines as real games.
+fn pawn_verdict(arrangement: &Arrangement, side: Side, bound: usize) -> SideVerdict {
+    let outcome = pawn_search::analyse(arrangement, side, bound);
+    // Both games of an artificial-only side must end in one real placement, so both park the
+    // pooled pieces on the same fixed squares.
+    let normalize = outcome.walk_steps.is_some();
+    let castle = realize::realize(arrangement, &outcome.castle_steps, normalize);
+    let walk = outcome
+        .walk_steps
+        .as_ref()
+        .map(|steps| realize::realize(arrangement, steps, normalize));
+    let realize_error = castle
+        .as_ref()
+        .err()
+        .or(walk.as_ref().and_then(|w| w.as_ref().err()))
+        .map(|e| e.to_string());
+    // The verdict with one file fewer, to show in the report what the last file changes. When
+    // the witness castling game moves pawns on fewer files than the bound, the verdict stands
+    // with one file fewer too: an after-pawn-move witness remains one, and an artificial-only
+    // side keeps castling possible while its castled positions, a subset, stay walkable. Only
+    // otherwise does the search run again.
+    let files_used = |steps: &[model::Step]| {
+        let mut files = 0u8;
+        for step in steps {
+            if let model::Step::Push { file, .. } = step {
+                files |= 1 << file;
+            }
+        }
+        files.count_ones() as usize
+    };
+    let verdict_one_file_fewer = (bound > 1).then(|| match outcome.verdict {
+        Verdict::AfterPawnMove | Verdict::ArtificialOnly
+            if files_used(&outcome.castle_steps) < bound =>
+        {
+            outcome.verdict
+        }
+        Verdict::NotWithinBound => Verdict::NotWithinBound,
+        _ => pawn_search::analyse(arrangement, side, bound - 1).verdict,
+    });
+    SideVerdict {
+        verdict: outcome.verdict,
+        castle_line: castle.unwrap_or_default(),
+        walk_line: walk.and_then(Result::ok),
+        cores: outcome.cores,
+        realize_error,
+        verdict_one_file_fewer,
+    }
+}
+
+/// Analyses all 960 arrangements in parallel with the default bound.
+pub fn analyse_all() -> Vec<Analysis> {
+    analyse_all_with(pawn_search::DEFAULT_BOUND, |_| {})
 }
 
 /// Analyses all 960 arrangements in parallel. The result is in SP order whatever the number of
-/// threads, because rayon's indexed `collect` keeps positions.
-pub fn analyse_all() -> Vec<Analysis> {
+/// threads, because rayon's indexed `collect` keeps positions. `progress` is called with the
+/// number of arrangements finished so far, from whichever thread finished one.
+pub fn analyse_all_with(bound: usize, progress: impl Fn(usize) + Sync) -> Vec<Analysis> {
+    let done = AtomicUsize::new(0);
     (0..crate::arrangement::COUNT)
         .into_par_iter()
-        .map(|sp| Analysis::new(Arrangement::from_sp(sp).expect("sp is in range")))
+        .map(|sp| {
+            let a = Analysis::with_bound(Arrangement::from_sp(sp).expect("sp is in range"), bound);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            a
+        })
         .collect()
 }

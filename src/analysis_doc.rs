@@ -3,8 +3,12 @@
 //! compares it with the committed file, so no number in it can drift from what the program says.
 
 use crate::analysis::Analysis;
+use crate::board::Board;
+use crate::disagreement::{self, Pattern};
+use crate::pawn_search::Verdict;
 use crate::rule::RuleClaim;
 use crate::side::Side;
+use crate::square::Square;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -62,7 +66,278 @@ pub fn facts(analyses: &[Analysis]) -> BTreeMap<&'static str, String> {
     );
     f.insert("fewest_moves_table", fewest_moves_table(analyses));
     f.insert("hardest_sides", hardest_sides(analyses));
+    pawn_facts(analyses, &mut f);
     f
+}
+
+/// The facts of the pawn-move analysis: verdicts, the answer, the table against the rule, and
+/// the disagreements grouped by pattern.
+fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
+    let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
+    f.insert(
+        "pawn_bound",
+        analyses.first().map_or(0, |a| a.bound).to_string(),
+    );
+    let answer = count(&|a| a.requires_castling());
+    let via_no_pawn = count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some()));
+    f.insert("answer", answer.to_string());
+    f.insert("answer_after_pawn_only", (answer - via_no_pawn).to_string());
+    for side in Side::BOTH {
+        for verdict in [
+            Verdict::NoPawnMove,
+            Verdict::AfterPawnMove,
+            Verdict::ArtificialOnly,
+            Verdict::NotWithinBound,
+        ] {
+            let name: &'static str = match (side, verdict) {
+                (Side::A, Verdict::NoPawnMove) => "a_no_pawn_move",
+                (Side::A, Verdict::AfterPawnMove) => "a_after_pawn_move",
+                (Side::A, Verdict::ArtificialOnly) => "a_artificial_only",
+                (Side::A, Verdict::NotWithinBound) => "a_not_within_bound",
+                (Side::H, Verdict::NoPawnMove) => "h_no_pawn_move",
+                (Side::H, Verdict::AfterPawnMove) => "h_after_pawn_move",
+                (Side::H, Verdict::ArtificialOnly) => "h_artificial_only",
+                (Side::H, Verdict::NotWithinBound) => "h_not_within_bound",
+            };
+            f.insert(
+                name,
+                count(&|a| a.pawn.get(side).verdict == verdict).to_string(),
+            );
+        }
+    }
+    let sides_with = |v: Verdict| {
+        analyses
+            .iter()
+            .map(|a| a.pawn.iter().filter(|(_, p)| p.verdict == v).count())
+            .sum::<usize>()
+    };
+    f.insert(
+        "castle_games",
+        (sides_with(Verdict::AfterPawnMove) + sides_with(Verdict::ArtificialOnly)).to_string(),
+    );
+    f.insert(
+        "walk_games",
+        sides_with(Verdict::ArtificialOnly).to_string(),
+    );
+    f.insert(
+        "cores_examined",
+        analyses
+            .iter()
+            .map(|a| a.pawn.iter().map(|(_, p)| p.cores).sum::<usize>())
+            .sum::<usize>()
+            .to_string(),
+    );
+    f.insert("verdict_tables", verdict_tables(analyses));
+    // What the last file of the bound changes.
+    let bound = analyses.first().map_or(1, |a| a.bound);
+    f.insert("pawn_bound_fewer", (bound.max(2) - 1).to_string());
+    let changes: Vec<String> = analyses
+        .iter()
+        .flat_map(|a| {
+            a.pawn.iter().filter_map(move |(side, v)| {
+                let fewer = v.verdict_one_file_fewer?;
+                (fewer != v.verdict).then(|| {
+                    format!(
+                        "SP {} {} ({} with {} files, {} with {})",
+                        a.arrangement.sp(),
+                        side.prefix(),
+                        fewer.as_str(),
+                        bound - 1,
+                        v.verdict.as_str(),
+                        bound
+                    )
+                })
+            })
+        })
+        .collect();
+    f.insert("bound_changes", changes.len().to_string());
+    let flips = analyses
+        .iter()
+        .flat_map(|a| a.pawn.iter().map(|(_, v)| v))
+        .filter(|v| {
+            v.verdict_one_file_fewer == Some(Verdict::ArtificialOnly)
+                && v.verdict == Verdict::AfterPawnMove
+        })
+        .count();
+    f.insert("bound_flips", flips.to_string());
+    f.insert(
+        "bound_change_list",
+        if changes.is_empty() {
+            "none".to_string()
+        } else {
+            changes.join("; ")
+        },
+    );
+    let answer_fewer = count(&|a| {
+        a.pawn.iter().any(|(_, v)| {
+            matches!(
+                v.verdict_one_file_fewer.unwrap_or(v.verdict),
+                Verdict::NoPawnMove | Verdict::AfterPawnMove
+            )
+        })
+    });
+    f.insert("answer_fewer", answer_fewer.to_string());
+    let disagreements: Vec<(&Analysis, Side, Pattern)> = analyses
+        .iter()
+        .flat_map(|a| {
+            Side::BOTH
+                .into_iter()
+                .filter_map(move |s| disagreement::classify(a, s).map(|p| (a, s, p)))
+        })
+        .collect();
+    f.insert("verdict_disagreements", disagreements.len().to_string());
+    f.insert("disagreement_groups", disagreement_groups(&disagreements));
+}
+
+/// Per side, the rule's claim (rows) against the search's verdict (columns).
+fn verdict_tables(analyses: &[Analysis]) -> String {
+    let verdicts = [
+        Verdict::NoPawnMove,
+        Verdict::AfterPawnMove,
+        Verdict::ArtificialOnly,
+    ];
+    let claims = [
+        RuleClaim::NoPawnMove,
+        RuleClaim::AfterPawnMove,
+        RuleClaim::ArtificialOnly,
+    ];
+    let mut out = String::new();
+    for side in Side::BOTH {
+        let _ = writeln!(
+            out,
+            "{} (rows: the rule's claim; columns: the search's verdict)\n",
+            side.name()
+        );
+        let _ = writeln!(
+            out,
+            "| rule \\ search | no-pawn-move | after-pawn-move | artificial-only |\n|---|---|---|---|"
+        );
+        for claim in claims {
+            let cells: Vec<String> = verdicts
+                .iter()
+                .map(|&v| {
+                    analyses
+                        .iter()
+                        .filter(|a| {
+                            a.rule.get(side).claim() == claim && a.pawn.get(side).verdict == v
+                        })
+                        .count()
+                        .to_string()
+                })
+                .collect();
+            let _ = writeln!(out, "| {} | {} |", claim.as_str(), cells.join(" | "));
+        }
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+/// White's men on ranks 1-4 as a small diagram.
+fn diagram(board: &Board) -> String {
+    let mut out = String::from("```\n");
+    for rank in (0..4u8).rev() {
+        let row: Vec<String> = (0..8u8)
+            .map(|file| match board.man_on(Square::new(file, rank)) {
+                Some(man) => man.letter().to_string(),
+                None => ".".to_string(),
+            })
+            .collect();
+        let _ = writeln!(out, "{}  {}", rank + 1, row.join(" "));
+    }
+    out.push_str("   a b c d e f g h\n```");
+    out
+}
+
+/// Each pattern: what causes it, the sides it covers, and a worked example.
+fn disagreement_groups(disagreements: &[(&Analysis, Side, Pattern)]) -> String {
+    let mut out = String::new();
+    for pattern in Pattern::ALL {
+        let members: Vec<&(&Analysis, Side, Pattern)> =
+            disagreements.iter().filter(|d| d.2 == pattern).collect();
+        let _ = writeln!(out, "#### {} ({} sides)\n", pattern.title(), members.len());
+        if members.is_empty() {
+            let _ = writeln!(out, "None.\n");
+            continue;
+        }
+        let _ = writeln!(out, "{}\n", pattern_description(pattern));
+        let list: Vec<String> = members
+            .iter()
+            .map(|(a, s, _)| {
+                format!(
+                    "SP {} {} {} ({} -> {})",
+                    a.arrangement.sp(),
+                    a.arrangement,
+                    s.prefix(),
+                    a.rule.get(*s).claim().as_str(),
+                    a.pawn.get(*s).verdict.as_str()
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "Sides (rule -> search): {}.\n", list.join("; "));
+        let (a, side, _) = members[0];
+        let arrangement = &a.arrangement;
+        let v = a.pawn.get(*side);
+        let _ = writeln!(
+            out,
+            "Worked example: SP {} {}, {}. The closed-form rule says {} ({}).\n",
+            arrangement.sp(),
+            arrangement,
+            side.name(),
+            a.rule.get(*side).claim().as_str(),
+            a.rule.get(*side).label()
+        );
+        let _ = writeln!(out, "{}\n", diagram(&Board::start(arrangement)));
+        let castled = disagreement::castled_board(a, *side);
+        let _ = writeln!(
+            out,
+            "The castling game `{}` reaches, right after castling:\n",
+            v.castle_line.san(arrangement)
+        );
+        let _ = writeln!(out, "{}\n", diagram(&castled));
+        let stuck = disagreement::stuck_names(&castled);
+        let _ = writeln!(
+            out,
+            "Pieces that can never leave the first two ranks in this position: {}.",
+            stuck.join(", ")
+        );
+        match &v.walk_line {
+            Some(walk) => {
+                let _ = writeln!(
+                    out,
+                    "The castle-free game `{}` reaches the same placement as the castling game.\n",
+                    walk.san(arrangement)
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "No castle-free game reaches this placement (exhaustive search).\n"
+                );
+            }
+        }
+    }
+    out.trim_end().to_string()
+}
+
+fn pattern_description(pattern: Pattern) -> &'static str {
+    match pattern {
+        Pattern::KingLockedBetweenRooks => {
+            "The rule counts the knights that can make room for the pieces in the way, and says \
+             that after a pawn move king and rook can always walk to their squares. But the king \
+             starts between its rooks, and in these arrangements no hole the pawn moves open is \
+             reachable by the king or by either rook before the other pieces are in place: \
+             without castling the king stays between the two rooks for good. Castling puts both \
+             rooks on the same side of the king, a placement no castle-free game reaches."
+        }
+        Pattern::RooksTradePlaces => {
+            "The rule says walking king and rook there is impossible, because the castling rook \
+             cannot get past the blocking bishop or queen. But a placement does not know which \
+             rook is which: the walk brings the other rook to the castled rook's square and parks \
+             the castling rook where the castling game left the other one, while the king leaves \
+             the first rank through the hole the pawn move opened and comes back."
+        }
+        Pattern::Other => "Disagreements that fit neither pattern above.",
+    }
 }
 
 /// How many sides castle after 0, 1, 2, ... preparatory moves at the fewest.

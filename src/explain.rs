@@ -34,6 +34,28 @@ pub struct SideExplanation {
     pub rook_to: String,
     pub rule: RuleExplanation,
     pub no_pawn: NoPawnExplanation,
+    pub verdict: VerdictExplanation,
+}
+
+/// The search's verdict on one side, the reason, and the games behind it.
+#[derive(Clone, Debug, Serialize)]
+pub struct VerdictExplanation {
+    /// `no-pawn-move`, `after-pawn-move` or `artificial-only`.
+    pub verdict: &'static str,
+    /// The most files whose pawns the search moved.
+    pub pawn_bound: usize,
+    /// The closed-form rule's claim in the same words.
+    pub rule_claim: &'static str,
+    pub agrees: bool,
+    pub reason: String,
+    /// The pawn moves of the castling game, in SAN.
+    pub pawn_moves: Vec<String>,
+    /// The castling game in SAN.
+    pub castle_line: String,
+    /// For artificial-only, the castle-free game reaching the same placement.
+    pub walk_line: Option<String>,
+    pub castle_pgn: String,
+    pub walk_pgn: Option<String>,
 }
 
 /// What the exhaustive search found about castling without a pawn move.
@@ -95,11 +117,12 @@ impl Explanation {
                                     a.sp(),
                                     side.name()
                                 );
-                                crate::pgn::game(a, &c.line, &event)
+                                pgn_or_note(a, &c.line, &event)
                             }),
                             rule_agrees: analysis.rule_agrees_no_pawn(side),
                         }
                     },
+                    verdict: verdict_explanation(analysis, side),
                 }
             })
             .collect();
@@ -161,15 +184,41 @@ impl Explanation {
                 "  Rule and search {} about castling without a pawn move.",
                 if np.rule_agrees { "agree" } else { "DISAGREE" }
             );
+            let v = &side.verdict;
+            let _ = writeln!(
+                out,
+                "  Verdict by search (pawns moved on at most {} files): {}; the rule claims {}: they {}.",
+                v.pawn_bound,
+                v.verdict,
+                v.rule_claim,
+                if v.agrees { "agree" } else { "DISAGREE" }
+            );
+            let _ = writeln!(out, "  {}", v.reason);
+            if v.verdict != "no-pawn-move" && !v.castle_line.is_empty() {
+                let _ = writeln!(out, "  Castling game: {}", v.castle_line);
+            }
+            if let Some(walk) = &v.walk_line {
+                let _ = writeln!(out, "  Castle-free game to the same placement: {walk}");
+            }
         }
         out
     }
 
-    /// Every witness as a PGN game, separated by blank lines.
+    /// Every witness game as PGN, separated by blank lines: for each side the castling game
+    /// (the shortest one when no pawn move is needed) and, for artificial-only, the walk.
     pub fn to_pgn(&self) -> String {
         self.sides
             .iter()
-            .filter_map(|s| s.no_pawn.pgn.clone())
+            .flat_map(|s| {
+                let castle = if s.verdict.verdict == "no-pawn-move" {
+                    s.no_pawn.pgn.clone()
+                } else if s.verdict.castle_line.is_empty() {
+                    None
+                } else {
+                    Some(s.verdict.castle_pgn.clone())
+                };
+                castle.into_iter().chain(s.verdict.walk_pgn.clone())
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -328,4 +377,116 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
             text
         }
     }
+}
+
+fn square_names(squares: impl IntoIterator<Item = Square>) -> String {
+    join_words(
+        &squares
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// The pieces standing in a side's span at the start (other than king and castling rook).
+fn span_occupants(a: &Arrangement, side: Side) -> Vec<String> {
+    let king = a.king_file();
+    let rook = a.rook_file(side);
+    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
+    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
+    pieces_on(a, (lo..=hi).filter(|&f| f != king && f != rook))
+}
+
+/// The verdict in words, with the facts of the witness games.
+fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
+    use crate::board::Man;
+    use crate::pawn_search::Verdict;
+    let a = &analysis.arrangement;
+    let v = analysis.pawn.get(side);
+    let pawn_moves = v.castle_line.pawn_moves(a);
+    let event = |what: &str| format!("castle960 SP {} {}: {what}", a.sp(), side.name());
+    let blockers = span_occupants(a, side);
+    let blockers_text = if blockers.is_empty() {
+        "nothing stands in the span".to_string()
+    } else {
+        format!("the span holds {}", join_words(&blockers))
+    };
+    // The real position right after castling, and what can never leave ranks 1-2 there.
+    let board = crate::disagreement::castled_board(analysis, side);
+    let holes: Vec<Square> = (0..8)
+        .map(|f| Square::new(f, 1))
+        .filter(|&s| board.man_on(s) != Some(Man::Pawn))
+        .collect();
+    let pawns_moved: Vec<Square> = (0..8)
+        .filter(|&f| board.man_on(Square::new(f, 1)) != Some(Man::Pawn))
+        .filter_map(|f| {
+            (2..8)
+                .map(|r| Square::new(f, r))
+                .find(|&s| board.man_on(s) == Some(Man::Pawn))
+        })
+        .collect();
+    let stuck: Vec<String> =
+        crate::pawn_search::stuck_pieces(&crate::model::Pos::from_board(&board))
+            .iter()
+            .map(|p| p.name().to_string())
+            .collect();
+    let walk = v.walk_line.as_ref();
+    let moves_of = |line: &crate::board::Line, piece: char| -> String {
+        line.san_moves(a)
+            .into_iter()
+            .filter(|m| m.starts_with(piece))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let reason = match v.verdict {
+        Verdict::NoPawnMove => format!(
+            "Castling needs no pawn move (fewest preparatory moves: {}). The castled position requires \
+             castling: with every pawn at home, king and rook can only move along the first rank, \
+             where they cannot pass each other, and castling has swapped them.",
+            analysis.no_pawn.get(side).as_ref().map_or(0, |c| c.moves)
+        ),
+        Verdict::AfterPawnMove => format!(
+            "Without a pawn move castling stays impossible ({blockers_text}). After the pawn moves {} \
+             it becomes legal. Right after castling the pawns stand on {}, the holes on the second \
+             rank are {}, and the pieces that can never leave the first two ranks are: {}. King and \
+             rook have changed order; without castling one of them would have to leave the first \
+             rank through a hole and come back on the other side, and the exhaustive search of \
+             castle-free games finds no game reaching this placement: it requires castling.",
+            pawn_moves.join(" "),
+            square_names(pawns_moved),
+            square_names(holes),
+            join_words(&stuck),
+        ),
+        Verdict::ArtificialOnly => format!(
+            "Without a pawn move castling stays impossible ({blockers_text}). Pawn moves make it \
+             legal, but every castled position the search meets ({} undominated ones) is also reached \
+             by a castle-free game. In the example below (pawn moves {}) the king walks {} and the \
+             rooks go {}, reaching exactly the placement the castling game reaches.",
+            v.cores,
+            pawn_moves.join(" "),
+            walk.map(|l| moves_of(l, 'K')).unwrap_or_default(),
+            walk.map(|l| moves_of(l, 'R')).unwrap_or_default(),
+        ),
+        Verdict::NotWithinBound => format!(
+            "Castling never becomes legal with pawns moved on at most {} files ({blockers_text}).",
+            analysis.bound
+        ),
+    };
+    VerdictExplanation {
+        verdict: v.verdict.as_str(),
+        pawn_bound: analysis.bound,
+        rule_claim: analysis.rule.get(side).claim().as_str(),
+        agrees: analysis.verdict_agrees(side),
+        reason,
+        pawn_moves,
+        castle_line: v.castle_line.san(a),
+        walk_line: walk.map(|l| l.san(a)),
+        castle_pgn: pgn_or_note(a, &v.castle_line, &event("castling game")),
+        walk_pgn: walk.map(|l| pgn_or_note(a, l, &event("castle-free game to the same placement"))),
+    }
+}
+
+/// The line as a PGN game, or a PGN comment line saying why Black's waiting moves failed.
+fn pgn_or_note(a: &Arrangement, line: &crate::board::Line, event: &str) -> String {
+    crate::pgn::game(a, line, event).unwrap_or_else(|e| format!("; {event}: {e}\n"))
 }

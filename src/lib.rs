@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod analysis_doc;
 pub mod arrangement;
 pub mod board;
+pub mod disagreement;
 pub mod error;
 pub mod explain;
 pub mod model;

@@ -1,10 +1,14 @@
 //! The `castle960` command line: parses arguments, calls the library, maps errors to exit codes.
 
 use castle960::arrangement::parse_any;
-use castle960::{analysis, analysis_doc, explain, report};
+use castle960::{analysis, analysis_doc, explain, pawn_search, report};
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Chess960 castling: for each of the 960 starting arrangements and each castling side, can
 /// castling happen without a pawn move, only after one, or only as king and rook walking there?
@@ -26,6 +30,10 @@ enum Command {
         /// Where to write the analysis document.
         #[arg(long, default_value = analysis_doc::DEFAULT_PATH)]
         analysis: PathBuf,
+        /// The most files whose pawns the pawn-move search may move (1 to 4).
+        #[arg(long, default_value_t = pawn_search::DEFAULT_BOUND,
+              value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
+        pawn_bound: usize,
     },
     /// Explain one arrangement: by Scharnagl number (0-959), back rank (RNBQKBNR) or FEN.
     Show {
@@ -41,6 +49,10 @@ enum Command {
         /// Print each witness line as a PGN game (Variant Chess960, start FEN) instead.
         #[arg(long)]
         pgn: bool,
+        /// The most files whose pawns the pawn-move search may move (1 to 4).
+        #[arg(long, default_value_t = pawn_search::DEFAULT_BOUND,
+              value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
+        pawn_bound: usize,
     },
 }
 
@@ -48,19 +60,41 @@ enum Command {
 const BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help and --version print and succeed
+        Err(e) => {
+            // One line saying what is wrong, as for every other bad input.
+            let text = e.to_string();
+            let what: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let what = what.join(" ");
+            let what = what.strip_prefix("error: ").unwrap_or(&what);
+            eprintln!("castle960: {what} (see castle960 --help)");
+            return ExitCode::from(BAD_INPUT);
+        }
+    };
     let result = match cli.command {
         None => run_report(
             &PathBuf::from(report::DEFAULT_PATH),
             &PathBuf::from(analysis_doc::DEFAULT_PATH),
+            pawn_search::DEFAULT_BOUND,
         ),
-        Some(Command::Report { out, analysis }) => run_report(&out, &analysis),
+        Some(Command::Report {
+            out,
+            analysis,
+            pawn_bound,
+        }) => run_report(&out, &analysis, pawn_bound),
         Some(Command::Show {
             arrangement,
             ascii,
             json,
             pgn,
-        }) => run_show(&arrangement, ascii, json, pgn),
+            pawn_bound,
+        }) => run_show(&arrangement, ascii, json, pgn, pawn_bound),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -71,15 +105,50 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_report(out: &Path, analysis_path: &Path) -> Result<(), String> {
+/// Progress on stderr while the report runs, shown only on a terminal and only after a second.
+struct Progress {
+    start: Instant,
+    shown: AtomicBool,
+    enabled: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            start: Instant::now(),
+            shown: AtomicBool::new(false),
+            enabled: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn update(&self, done: usize) {
+        if self.enabled && self.start.elapsed().as_secs_f64() > 1.0 {
+            self.shown.store(true, Ordering::Relaxed);
+            eprint!("\ranalysing arrangements: {done}/960");
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.load(Ordering::Relaxed) {
+            eprintln!("\r{:<40}", "");
+        }
+    }
+}
+
+fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), String> {
     if out == Path::new(report::DEFAULT_PATH) {
         std::fs::create_dir_all(out.parent().unwrap())
             .map_err(|e| format!("cannot create the output directory: {e}"))?;
     }
-    let analyses = analysis::analyse_all();
+    // Open the outputs first: a path that cannot be written is reported before the long run.
+    let staged = report::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
+    let progress = Progress::new();
+    let analyses = analysis::analyse_all_with(bound, |done| progress.update(done));
+    progress.finish();
     let document = analysis_doc::render(&analyses).map_err(|e| e.to_string())?;
     let csv = report::to_csv(&analyses);
-    report::write_atomically(&[(out, &csv), (analysis_path, document.as_bytes())])
+    staged
+        .commit(&[&csv, document.as_bytes()])
         .map_err(|e| e.to_string())?;
     print!("{}", report::summary(&analyses));
     println!("Report written to {}", out.display());
@@ -87,9 +156,9 @@ fn run_report(out: &Path, analysis_path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn run_show(input: &str, ascii: bool, json: bool, pgn: bool) -> Result<(), String> {
+fn run_show(input: &str, ascii: bool, json: bool, pgn: bool, bound: usize) -> Result<(), String> {
     let arrangement = parse_any(input).map_err(|e| e.to_string())?;
-    let analysis = analysis::Analysis::new(arrangement);
+    let analysis = analysis::Analysis::with_bound(arrangement, bound);
     let explanation = explain::Explanation::new(&analysis);
     if pgn {
         print!("{}", explanation.to_pgn());

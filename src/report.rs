@@ -64,6 +64,24 @@ side_columns! {
     }
 }
 
+side_columns! {
+    /// The verdict by search, the games that back it, and the rule's claim beside it.
+    VerdictColumns {
+        /// `no-pawn-move`, `after-pawn-move` or `artificial-only`.
+        verdict: &'static str,
+        /// The pawn moves of the castling game in SAN, space separated.
+        pawn_moves: String,
+        /// The castling game in SAN, White's moves only.
+        castle_line: String,
+        /// For artificial-only: a castle-free game reaching the same placement.
+        walk_line: String,
+        /// The closed-form rule's claim in the same three words.
+        rule_verdict: &'static str,
+        /// Whether the rule's claim equals the search's verdict.
+        verdict_agrees: bool,
+    }
+}
+
 /// One line of the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -73,6 +91,8 @@ pub struct Row {
     pub rule: BySide<RuleColumns>,
     pub rule_requires_castling: bool,
     pub no_pawn: BySide<NoPawnColumns>,
+    pub verdict: BySide<VerdictColumns>,
+    pub requires_castling: bool,
 }
 
 impl Row {
@@ -99,6 +119,18 @@ impl Row {
                     .unwrap_or_default(),
                 rule_agrees: analysis.rule_agrees_no_pawn(side),
             }),
+            verdict: analysis.pawn.map(|side, v| {
+                let a = &analysis.arrangement;
+                VerdictColumns {
+                    verdict: v.verdict.as_str(),
+                    pawn_moves: v.castle_line.pawn_moves(a).join(" "),
+                    castle_line: v.castle_line.san(a),
+                    walk_line: v.walk_line.as_ref().map(|l| l.san(a)).unwrap_or_default(),
+                    rule_verdict: analysis.rule.get(side).claim().as_str(),
+                    verdict_agrees: analysis.verdict_agrees(side),
+                }
+            }),
+            requires_castling: analysis.requires_castling(),
         }
     }
 
@@ -112,6 +144,10 @@ impl Row {
         for side in Side::BOTH {
             names.extend(NoPawnColumns::names(side));
         }
+        for side in Side::BOTH {
+            names.extend(VerdictColumns::names(side));
+        }
+        names.push("requires_castling");
         names
     }
 }
@@ -129,6 +165,10 @@ impl Serialize for Row {
         for (side, columns) in self.no_pawn.iter() {
             columns.serialize_fields(side, &mut out)?;
         }
+        for (side, columns) in self.verdict.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
+        out.serialize_field("requires_castling", &self.requires_castling)?;
         out.end()
     }
 }
@@ -155,37 +195,54 @@ pub struct WriteError {
     pub source: std::io::Error,
 }
 
-/// Writes each `(path, bytes)` through a temporary file in the same directory and a rename, so
-/// every file is either the old one or the complete new one, never half written. All temporary
-/// files are written before any is renamed, so an unwritable second path leaves the first file
-/// untouched too.
-pub fn write_atomically(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
-    let error = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| WriteError { path, source }
-    };
-    let mut staged = Vec::with_capacity(files.len());
-    for &(path, bytes) in files {
-        if path.is_dir() {
-            return Err(error(path)(std::io::Error::other("that is a directory")));
+/// Output files opened before the work starts: a temporary file beside each destination, so
+/// an unwritable path is reported at once rather than after the analysis, and the destinations
+/// are replaced only when everything is ready.
+pub struct Staged<'a> {
+    files: Vec<(&'a Path, tempfile::NamedTempFile)>,
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError {
+    let path = path.display().to_string();
+    move |source| WriteError { path, source }
+}
+
+impl<'a> Staged<'a> {
+    /// Creates a temporary file next to each path, or says which path cannot be written.
+    pub fn new(paths: &[&'a Path]) -> Result<Staged<'a>, WriteError> {
+        let mut files = Vec::with_capacity(paths.len());
+        for &path in paths {
+            if path.is_dir() {
+                return Err(write_error(path)(std::io::Error::other(
+                    "that is a directory",
+                )));
+            }
+            let dir = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            let temp = tempfile::Builder::new()
+                .prefix(".castle960-")
+                .suffix(".tmp")
+                .tempfile_in(dir)
+                .map_err(write_error(path))?;
+            files.push((path, temp));
         }
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let mut temp = tempfile::Builder::new()
-            .prefix(".castle960-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(error(path))?;
-        temp.write_all(bytes).map_err(error(path))?;
-        temp.as_file().sync_all().map_err(error(path))?;
-        staged.push((path, temp));
+        Ok(Staged { files })
     }
-    for (path, temp) in staged {
-        temp.persist(path).map_err(|e| error(path)(e.error))?;
+
+    /// Writes the contents (one per path, in order) and renames every temporary file onto its
+    /// destination, so each file is either the old one or the complete new one.
+    pub fn commit(mut self, contents: &[&[u8]]) -> Result<(), WriteError> {
+        for ((path, temp), bytes) in self.files.iter_mut().zip(contents) {
+            temp.write_all(bytes).map_err(write_error(path))?;
+            temp.as_file().sync_all().map_err(write_error(path))?;
+        }
+        for (path, temp) in self.files {
+            temp.persist(path).map_err(|e| write_error(path)(e.error))?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The summary `castle960 report` prints: counts per rule case and side, and the rule's answer.
@@ -216,6 +273,7 @@ pub fn summary(analyses: &[Analysis]) -> String {
         analyses.len()
     );
     out.push_str(&no_pawn_cross_check(analyses));
+    out.push_str(&verdict_summary(analyses));
     out
 }
 
@@ -258,6 +316,93 @@ pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
         } else {
             disagreements.join(", ")
         }
+    );
+    out
+}
+
+/// The verdicts: the puzzle's answer beside the rule's, the rule-by-search table per side, and
+/// every disagreement.
+pub fn verdict_summary(analyses: &[Analysis]) -> String {
+    let mut out = String::new();
+    let bound = analyses.first().map_or(0, |a| a.bound);
+    let answer = analyses.iter().filter(|a| a.requires_castling()).count();
+    let rule = analyses
+        .iter()
+        .filter(|a| a.rule_requires_castling())
+        .count();
+    let _ = writeln!(
+        out,
+        "Verdicts by search (model: Black absent, pawns moved on at most {bound} files):"
+    );
+    let claims = ["no-pawn-move", "after-pawn-move", "artificial-only"];
+    for side in Side::BOTH {
+        let _ = writeln!(out, "  {}: rows = rule, columns = search", side.name());
+        let _ = writeln!(
+            out,
+            "    {:<18}{:>14}{:>17}{:>17}",
+            "", claims[0], claims[1], claims[2]
+        );
+        for claim in claims {
+            let cells: Vec<usize> = claims
+                .iter()
+                .map(|found| {
+                    analyses
+                        .iter()
+                        .filter(|a| {
+                            a.rule.get(side).claim().as_str() == claim
+                                && a.pawn.get(side).verdict.as_str() == *found
+                        })
+                        .count()
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "    {:<18}{:>14}{:>17}{:>17}",
+                claim, cells[0], cells[1], cells[2]
+            );
+        }
+        let other = analyses
+            .iter()
+            .filter(|a| !claims.contains(&a.pawn.get(side).verdict.as_str()))
+            .count();
+        if other > 0 {
+            let _ = writeln!(
+                out,
+                "    sides castling never reaches within the bound: {other}"
+            );
+        }
+    }
+    let disagreements: Vec<String> = analyses
+        .iter()
+        .flat_map(|a| {
+            Side::BOTH
+                .into_iter()
+                .filter(|&s| !a.verdict_agrees(s))
+                .map(move |s| {
+                    format!(
+                        "SP {} {} ({} -> {})",
+                        a.arrangement.sp(),
+                        s.prefix(),
+                        a.rule.get(s).claim().as_str(),
+                        a.pawn.get(s).verdict.as_str()
+                    )
+                })
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "  rule and search disagree on {} sides (rule -> search): {}",
+        disagreements.len(),
+        if disagreements.is_empty() {
+            "none".to_string()
+        } else {
+            disagreements.join(", ")
+        }
+    );
+    let _ = writeln!(
+        out,
+        "Answer: White can reach a position that requires castling in {answer} of {} arrangements (the closed-form rule says {rule}).",
+        analyses.len()
     );
     out
 }

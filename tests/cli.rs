@@ -16,66 +16,82 @@ fn castle960(args: &[&str], threads: Option<&str>) -> Output {
     command.output().expect("the binary runs")
 }
 
-/// `castle960 report` with both outputs redirected, so tests never write into the repository.
-fn report(csv: &Path, md: &Path, threads: Option<&str>) -> Output {
-    castle960(
-        &[
-            "report",
-            "--out",
-            csv.to_str().unwrap(),
-            "--analysis",
-            md.to_str().unwrap(),
-        ],
-        threads,
-    )
-}
-
-/// Runs `report` into `dir` and returns the CSV and the analysis document it wrote.
-fn report_into(dir: &Path, name: &str, threads: Option<&str>) -> (Vec<u8>, Vec<u8>) {
+/// Runs `report` into `dir`, the analysis document redirected there too so that tests never
+/// write into the repository, and returns the CSV, the analysis document and what it printed.
+fn report_into(
+    dir: &Path,
+    name: &str,
+    extra: &[&str],
+    threads: Option<&str>,
+) -> (Vec<u8>, Vec<u8>, String) {
     let csv = dir.join(format!("{name}.csv"));
     let md = dir.join(format!("{name}.md"));
-    let out = report(&csv, &md, threads);
+    let mut args = vec![
+        "report",
+        "--out",
+        csv.to_str().unwrap(),
+        "--analysis",
+        md.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let out = castle960(&args, threads);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    (std::fs::read(csv).unwrap(), std::fs::read(md).unwrap())
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (
+        std::fs::read(csv).unwrap(),
+        std::fs::read(md).unwrap(),
+        stdout,
+    )
 }
 
+/// The one full run of the report in the test suite: what it writes must be exactly the
+/// committed files (the other tests read the committed report), and it prints the summary.
 #[test]
-fn report_equals_the_committed_files_whatever_the_thread_count() {
+fn report_equals_the_committed_files() {
     let dir = tempfile::tempdir().unwrap();
-    let default = report_into(dir.path(), "default", None);
-    let single = report_into(dir.path(), "single", Some("1"));
-    assert!(default == single, "the report depends on the thread count");
+    let (csv, md, stdout) = report_into(dir.path(), "full", &[], None);
     let committed =
         std::fs::read(COMMITTED_REPORT).expect("output/chess960_castling.csv is committed");
     assert!(
-        default.0 == committed,
+        csv == committed,
         "output/chess960_castling.csv is stale: run `cargo run --release` and commit it"
     );
     let analysis = std::fs::read(COMMITTED_ANALYSIS).expect("analysis.md is committed");
     assert!(
-        default.1 == analysis,
+        md == analysis,
         "analysis.md is stale: run `cargo run --release` and commit it"
     );
+    for expected in [
+        "Arrangements the rule says require castling (right true on a side): 599 of 960",
+        "-7 bishop pair",
+        "rule and search agree on",
+        "Answer: White can reach a position that requires castling in",
+        "the closed-form rule says 599",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "{expected:?} missing from:\n{stdout}"
+        );
+    }
 }
 
+/// Byte-identical output whatever the number of threads. The code path does not depend on the
+/// pawn-move bound, so the quick bound of one file serves.
 #[test]
-fn report_prints_the_summary() {
+fn report_ignores_thread_count() {
     let dir = tempfile::tempdir().unwrap();
-    let out = report(&dir.path().join("r.csv"), &dir.path().join("r.md"), None);
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let quick = ["--pawn-bound", "1"];
+    let default = report_into(dir.path(), "default", &quick, None);
+    let single = report_into(dir.path(), "single", &quick, Some("1"));
+    assert!(default.0 == single.0, "the CSV depends on the thread count");
     assert!(
-        stdout.contains(
-            "Arrangements the rule says require castling (right true on a side): 599 of 960"
-        ),
-        "{stdout}"
+        default.1 == single.1,
+        "the analysis depends on the thread count"
     );
-    assert!(stdout.contains("-7 bishop pair"), "{stdout}");
-    assert!(stdout.contains("rule and search agree on"), "{stdout}");
-    assert!(stdout.contains("disagreements:"), "{stdout}");
 }
 
 #[test]
@@ -131,6 +147,48 @@ fn show_json_is_parseable_and_carries_rule_and_search() {
     assert_eq!(json["sides"][0]["no_pawn"]["possible"], false);
     assert_eq!(json["sides"][1]["no_pawn"]["moves"], 2);
     assert_eq!(json["sides"][1]["no_pawn"]["witness"], "Nd3 Re1 O-O");
+}
+
+#[test]
+fn show_explains_the_pawn_move_verdicts() {
+    // SP 9 h-side: castling needs d3, after which the castled position requires castling.
+    let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
+    assert!(
+        text.contains("after-pawn-move; the rule claims artificial-only: they DISAGREE"),
+        "{text}"
+    );
+    assert!(text.contains("it requires castling"), "{text}");
+    assert!(text.contains("Castling game:"), "{text}");
+    // SP 518 a-side: artificial-only, with a castle-free game to the same placement.
+    let text = String::from_utf8(castle960(&["show", "518"], None).stdout).unwrap();
+    assert!(
+        text.contains("artificial-only; the rule claims artificial-only: they agree"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Castle-free game to the same placement:"),
+        "{text}"
+    );
+    let pgn = String::from_utf8(castle960(&["show", "518", "--pgn"], None).stdout).unwrap();
+    assert_eq!(
+        pgn.matches("castle-free game to the same placement")
+            .count(),
+        2,
+        "{pgn}"
+    );
+    assert_eq!(pgn.matches(": castling game\"]").count(), 2, "{pgn}");
+    let json: serde_json::Value =
+        serde_json::from_slice(&castle960(&["show", "9", "--json"], None).stdout).unwrap();
+    assert_eq!(json["sides"][1]["verdict"]["verdict"], "after-pawn-move");
+    assert_eq!(json["sides"][1]["verdict"]["rule_claim"], "artificial-only");
+    assert_eq!(json["sides"][1]["verdict"]["agrees"], false);
+    assert!(json["sides"][1]["verdict"]["walk_line"].is_null());
+}
+
+#[test]
+fn the_pawn_bound_is_checked() {
+    assert_rejected(&["show", "518", "--pawn-bound", "0"], "pawn-bound");
+    assert_rejected(&["show", "518", "--pawn-bound", "9"], "pawn-bound");
 }
 
 fn assert_rejected(args: &[&str], expected: &str) {

@@ -1,74 +1,57 @@
-//! Every no-pawn-move witness in the report replays legally under cozy-chess from the full
-//! Chess960 start position, ends with the right castling move, and moves no pawn.
+//! Every no-pawn-move witness replays legally under cozy-chess from the full Chess960 start
+//! position, ends with the right castling move, and moves no pawn.
 
 mod common;
 
-use castle960::Side;
-use castle960::analysis::analyse_all;
+use castle960::{Arrangement, Side, no_pawn};
+
+/// Every side's no-pawn-move search result, with its arrangement.
+fn searches() -> Vec<(Arrangement, Side, Option<no_pawn::Castling>)> {
+    Arrangement::all()
+        .flat_map(|a| Side::BOTH.map(|side| (a, side, no_pawn::search(&a, side))))
+        .collect()
+}
 
 #[test]
 fn every_no_pawn_witness_replays_under_cozy_chess() {
+    let all = searches();
     let mut replayed = 0;
-    for analysis in analyse_all() {
-        let fen = analysis.arrangement.fen();
-        for (side, found) in analysis.no_pawn.iter() {
-            let Some(castling) = found else { continue };
-            let san = castling.line.san(&analysis.arrangement);
-            let moves: Vec<&str> = san.split(' ').collect();
-            assert_eq!(
-                moves.len(),
-                castling.moves + 1,
-                "SP {} {side}: {san}",
-                analysis.arrangement.sp()
-            );
-            let replay = common::replay_white_line(&fen, &moves)
-                .unwrap_or_else(|e| panic!("SP {} {side}: {san}: {e}", analysis.arrangement.sp()));
-            let expected = match side {
-                Side::A => 'a',
-                Side::H => 'h',
-            };
-            assert_eq!(
-                replay.last_castle,
-                Some(expected),
-                "SP {} {side}: {san}",
-                analysis.arrangement.sp()
-            );
-            assert!(!replay.castled_before_last);
-            assert_eq!(
-                replay.pawn_moves,
-                0,
-                "SP {} {side}: {san}",
-                analysis.arrangement.sp()
-            );
-            replayed += 1;
-        }
+    for (arrangement, side, found) in &all {
+        let Some(castling) = found else { continue };
+        let sp = arrangement.sp();
+        let san = castling.line.san(arrangement);
+        let moves: Vec<&str> = san.split(' ').collect();
+        assert_eq!(moves.len(), castling.moves + 1, "SP {sp} {side}: {san}");
+        let replay = common::replay_white_line(&arrangement.fen(), &moves)
+            .unwrap_or_else(|e| panic!("SP {sp} {side}: {san}: {e}"));
+        let expected = match side {
+            Side::A => 'a',
+            Side::H => 'h',
+        };
+        assert_eq!(replay.last_castle, Some(expected), "SP {sp} {side}: {san}");
+        assert!(!replay.castled_before_last);
+        assert_eq!(replay.pawn_moves, 0, "SP {sp} {side}: {san}");
+        replayed += 1;
     }
-    // Every side where the search found a line was replayed; the count itself comes from the search.
-    let expected: usize = analyse_all()
-        .iter()
-        .map(|a| a.no_pawn.iter().filter(|(_, c)| c.is_some()).count())
-        .sum();
-    assert_eq!(replayed, expected);
+    // Every side where the search found a line was replayed.
+    assert_eq!(replayed, all.iter().filter(|(_, _, c)| c.is_some()).count());
     assert!(replayed > 0);
 }
 
 #[test]
 fn every_no_pawn_witness_replays_as_a_pgn_game() {
-    for analysis in analyse_all() {
-        let a = &analysis.arrangement;
-        for (side, found) in analysis.no_pawn.iter() {
-            let Some(castling) = found else { continue };
-            let pgn = castle960::pgn::game(a, &castling.line, "test");
-            let board = common::replay_pgn(&pgn)
-                .unwrap_or_else(|e| panic!("SP {} {side}: {e}\n{pgn}", a.sp()));
-            let ours = castling.line.replay(a).unwrap();
-            assert_eq!(
-                common::white_placement(&board),
-                ours.placement(),
-                "SP {} {side}",
-                a.sp()
-            );
-        }
+    for (a, side, found) in searches() {
+        let Some(castling) = found else { continue };
+        let pgn = castle960::pgn::game(&a, &castling.line, "test").unwrap();
+        let board =
+            common::replay_pgn(&pgn).unwrap_or_else(|e| panic!("SP {} {side}: {e}\n{pgn}", a.sp()));
+        let ours = castling.line.replay(&a).unwrap();
+        assert_eq!(
+            common::white_placement(&board),
+            ours.placement(),
+            "SP {} {side}",
+            a.sp()
+        );
     }
 }
 

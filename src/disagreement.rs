@@ -1,0 +1,140 @@
+//! Why the closed-form rule and the search disagree: each disagreement sorted into the pattern
+//! that causes it, recognized from the witness games themselves.
+
+use crate::analysis::Analysis;
+use crate::board::{Board, Man, Move};
+use crate::pawn_search::Verdict;
+use crate::piece::Piece;
+use crate::rule::RuleClaim;
+use crate::side::Side;
+use crate::square::Square;
+
+/// A cause of disagreement between the rule and the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pattern {
+    /// Rule: artificial-only. Search: after-pawn-move. After castling both rooks stand on the
+    /// same side of the king, but without castling the king never gets out from between them:
+    /// neither it nor either rook can reach a hole in the pawn wall on its way. The rule counts
+    /// knight holes for the pieces in the way, but not whether the king can pass its own rook.
+    KingLockedBetweenRooks,
+    /// Rule: after-pawn-move. Search: artificial-only. The walk brings the *other* rook to the
+    /// castled rook's square and parks the castling rook where the castling game left the other
+    /// one: rooks are interchangeable in a placement, which the rule does not use.
+    RooksTradePlaces,
+    /// Any other disagreement.
+    Other,
+}
+
+impl Pattern {
+    pub const ALL: [Pattern; 3] = [
+        Pattern::KingLockedBetweenRooks,
+        Pattern::RooksTradePlaces,
+        Pattern::Other,
+    ];
+
+    pub const fn title(self) -> &'static str {
+        match self {
+            Pattern::KingLockedBetweenRooks => "The king is locked between its rooks",
+            Pattern::RooksTradePlaces => "The rooks trade places",
+            Pattern::Other => "Other disagreements",
+        }
+    }
+}
+
+/// The position right after the castling move of the side's castling game.
+pub fn castled_board(analysis: &Analysis, side: Side) -> Board {
+    let mut board = Board::start(&analysis.arrangement);
+    for &mv in &analysis.pawn.get(side).castle_line.moves {
+        board.play(mv).expect("witness lines are legal");
+        if mv == Move::Castle(side) {
+            break;
+        }
+    }
+    board
+}
+
+/// The names of the pieces that can never leave ranks 1-2 again from a real position without
+/// further pawn moves.
+pub fn stuck_names(board: &Board) -> Vec<&'static str> {
+    crate::pawn_search::stuck_pieces(&crate::model::Pos::from_board(board))
+        .iter()
+        .map(|p| p.name())
+        .collect()
+}
+
+/// Whether both rooks stand on the first rank on the same side of the king.
+fn rooks_on_one_side(board: &Board) -> bool {
+    let on_rank = |piece: Piece| -> Vec<u8> {
+        (0..8)
+            .filter(|&f| board.man_on(Square::new(f, 0)) == Some(Man::Piece(piece)))
+            .collect()
+    };
+    let (king, rooks) = (on_rank(Piece::King), on_rank(Piece::Rook));
+    match (king.as_slice(), rooks.as_slice()) {
+        ([k], [a, b]) => (a < k) == (b < k),
+        _ => false,
+    }
+}
+
+/// Follows both rooks through a line and returns where the rook that started on `file` ends.
+fn rook_ends(analysis: &Analysis, moves: &[Move], file: u8) -> Square {
+    let a = &analysis.arrangement;
+    let mut rooks: Vec<(Square, u8)> = Side::BOTH
+        .iter()
+        .map(|&s| (Square::new(a.rook_file(s), 0), a.rook_file(s)))
+        .collect();
+    for &mv in moves {
+        match mv {
+            Move::Normal { from, to } => {
+                for rook in rooks.iter_mut().filter(|r| r.0 == from) {
+                    rook.0 = to;
+                }
+            }
+            Move::Castle(s) => {
+                for rook in rooks.iter_mut().filter(|r| r.1 == a.rook_file(s)) {
+                    rook.0 = Square::new(s.rook_to(), 0);
+                }
+            }
+        }
+    }
+    rooks
+        .iter()
+        .find(|r| r.1 == file)
+        .map(|r| r.0)
+        .expect("both rooks are followed")
+}
+
+/// Whether the walk puts the *other* rook where the castling game puts the castling rook.
+fn rooks_trade(analysis: &Analysis, side: Side) -> bool {
+    let v = analysis.pawn.get(side);
+    let Some(walk) = &v.walk_line else {
+        return false;
+    };
+    let castling_rook = analysis.arrangement.rook_file(side);
+    let other_rook = analysis.arrangement.rook_file(match side {
+        Side::A => Side::H,
+        Side::H => Side::A,
+    });
+    rook_ends(analysis, &v.castle_line.moves, castling_rook)
+        == rook_ends(analysis, &walk.moves, other_rook)
+}
+
+/// The pattern behind a disagreement, or `None` where rule and search agree.
+pub fn classify(analysis: &Analysis, side: Side) -> Option<Pattern> {
+    if analysis.verdict_agrees(side) {
+        return None;
+    }
+    let rule = analysis.rule.get(side).claim();
+    let found = analysis.pawn.get(side).verdict;
+    Some(match (rule, found) {
+        (RuleClaim::ArtificialOnly, Verdict::AfterPawnMove)
+            if rooks_on_one_side(&castled_board(analysis, side)) =>
+        {
+            Pattern::KingLockedBetweenRooks
+        }
+        (RuleClaim::AfterPawnMove, Verdict::ArtificialOnly) if rooks_trade(analysis, side) => {
+            Pattern::RooksTradePlaces
+        }
+        _ => Pattern::Other,
+    })
+}
