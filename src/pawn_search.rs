@@ -29,8 +29,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// The default bound on files with moved pawns.
 pub const DEFAULT_BOUND: usize = 3;
 
-/// A fast hasher for the model's u128 keys (they are already well mixed by construction only
-/// in part, so a multiply-rotate mix is applied).
+/// A fast hasher for the model's u128 keys. The keys are packed bit fields (a nibble per square,
+/// two bits per pawn); a multiply-rotate mix spreads them over the table, which the default
+/// SipHash would do too, only several times slower.
 #[derive(Default)]
 pub struct KeyHasher(u64);
 
@@ -91,10 +92,9 @@ pub struct PawnOutcome {
     pub castle_steps: Vec<Step>,
     /// For artificial-only: a castle-free game reaching the same position.
     pub walk_steps: Option<Vec<Step>>,
-    /// How many undominated castled cores were examined.
+    /// How many undominated castled cores were examined (the search stops at the first one no
+    /// castle-free game reaches).
     pub cores: usize,
-    /// How many of them no castle-free game reaches.
-    pub unwalkable_cores: usize,
 }
 
 /// The rules of the castling game: king and castling rook frozen on their squares.
@@ -598,7 +598,6 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
             castle_steps: steps,
             walk_steps: None,
             cores,
-            unwalkable_cores: 1,
         };
     }
     let Some(walked) = first_walked else {
@@ -607,7 +606,6 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
             castle_steps: Vec::new(),
             walk_steps: None,
             cores,
-            unwalkable_cores: 0,
         };
     };
     let (castle_steps, walk_steps) = match walked {
@@ -645,7 +643,6 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
         castle_steps,
         walk_steps: Some(walk_steps),
         cores,
-        unwalkable_cores: 0,
     }
 }
 
