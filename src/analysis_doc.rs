@@ -329,12 +329,13 @@ fn pattern_description(pattern: Pattern) -> &'static str {
              without castling the king stays between the two rooks for good. Castling puts both \
              rooks on the same side of the king, a placement no castle-free game reaches."
         }
-        Pattern::RooksTradePlaces => {
+        Pattern::KingStepsAside => {
             "The rule says walking king and rook there is impossible, because the castling rook \
-             cannot get past the blocking bishop or queen. But a placement does not know which \
-             rook is which: the walk brings the other rook to the castled rook's square and parks \
-             the castling rook where the castling game left the other one, while the king leaves \
-             the first rank through the hole the pawn move opened and comes back."
+             cannot get past the pieces between it and its square, the other rook among them. \
+             But the pawn move opens a hole next to the king: the walk takes the king off the \
+             first rank through it, the rooks get past each other while the king is away (or \
+             simply trade places, since a placement does not know which rook is which), and the \
+             king comes back to its castled square."
         }
         Pattern::Other => "Disagreements that fit neither pattern above.",
     }

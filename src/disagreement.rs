@@ -17,10 +17,10 @@ pub enum Pattern {
     /// neither it nor either rook can reach a hole in the pawn wall on its way. The rule counts
     /// knight holes for the pieces in the way, but not whether the king can pass its own rook.
     KingLockedBetweenRooks,
-    /// Rule: after-pawn-move. Search: artificial-only. The walk brings the *other* rook to the
-    /// castled rook's square and parks the castling rook where the castling game left the other
-    /// one: rooks are interchangeable in a placement, which the rule does not use.
-    RooksTradePlaces,
+    /// Rule: after-pawn-move. Search: artificial-only. The walk takes the king off the first
+    /// rank through the hole the pawn move opened, so that the rooks get past each other behind
+    /// it, and brings it back: the rule does not let the king leave the first rank.
+    KingStepsAside,
     /// Any other disagreement.
     Other,
 }
@@ -28,14 +28,14 @@ pub enum Pattern {
 impl Pattern {
     pub const ALL: [Pattern; 3] = [
         Pattern::KingLockedBetweenRooks,
-        Pattern::RooksTradePlaces,
+        Pattern::KingStepsAside,
         Pattern::Other,
     ];
 
     pub const fn title(self) -> &'static str {
         match self {
             Pattern::KingLockedBetweenRooks => "The king is locked between its rooks",
-            Pattern::RooksTradePlaces => "The rooks trade places",
+            Pattern::KingStepsAside => "The king steps aside",
             Pattern::Other => "Other disagreements",
         }
     }
@@ -76,47 +76,19 @@ fn rooks_on_one_side(board: &Board) -> bool {
     }
 }
 
-/// Follows both rooks through a line and returns where the rook that started on `file` ends.
-fn rook_ends(analysis: &Analysis, moves: &[Move], file: u8) -> Square {
-    let a = &analysis.arrangement;
-    let mut rooks: Vec<(Square, u8)> = Side::BOTH
-        .iter()
-        .map(|&s| (Square::new(a.rook_file(s), 0), a.rook_file(s)))
-        .collect();
-    for &mv in moves {
-        match mv {
-            Move::Normal { from, to } => {
-                for rook in rooks.iter_mut().filter(|r| r.0 == from) {
-                    rook.0 = to;
-                }
-            }
-            Move::Castle(s) => {
-                for rook in rooks.iter_mut().filter(|r| r.1 == a.rook_file(s)) {
-                    rook.0 = Square::new(s.rook_to(), 0);
-                }
-            }
-        }
-    }
-    rooks
-        .iter()
-        .find(|r| r.1 == file)
-        .map(|r| r.0)
-        .expect("both rooks are followed")
-}
-
-/// Whether the walk puts the *other* rook where the castling game puts the castling rook.
-fn rooks_trade(analysis: &Analysis, side: Side) -> bool {
-    let v = analysis.pawn.get(side);
-    let Some(walk) = &v.walk_line else {
+/// Whether the side's walk takes the king off the first rank at some point.
+fn king_steps_aside(analysis: &Analysis, side: Side) -> bool {
+    let Some(walk) = &analysis.pawn.get(side).walk_line else {
         return false;
     };
-    let castling_rook = analysis.arrangement.rook_file(side);
-    let other_rook = analysis.arrangement.rook_file(match side {
-        Side::A => Side::H,
-        Side::H => Side::A,
-    });
-    rook_ends(analysis, &v.castle_line.moves, castling_rook)
-        == rook_ends(analysis, &walk.moves, other_rook)
+    let mut board = Board::start(&analysis.arrangement);
+    walk.moves.iter().any(|&mv| {
+        board.play(mv).expect("witness lines are legal");
+        (0..8).any(|file| {
+            (1..8)
+                .any(|rank| board.man_on(Square::new(file, rank)) == Some(Man::Piece(Piece::King)))
+        })
+    })
 }
 
 /// The pattern behind a disagreement, or `None` where rule and search agree.
@@ -132,8 +104,8 @@ pub fn classify(analysis: &Analysis, side: Side) -> Option<Pattern> {
         {
             Pattern::KingLockedBetweenRooks
         }
-        (RuleClaim::AfterPawnMove, Verdict::ArtificialOnly) if rooks_trade(analysis, side) => {
-            Pattern::RooksTradePlaces
+        (RuleClaim::AfterPawnMove, Verdict::ArtificialOnly) if king_steps_aside(analysis, side) => {
+            Pattern::KingStepsAside
         }
         _ => Pattern::Other,
     })

@@ -23,7 +23,7 @@ use crate::arrangement::Arrangement;
 use crate::model::{self, EMPTY, KNIGHT, Pos, Rules, Step, file_of, row_of, sq};
 use crate::side::Side;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The default bound on files with moved pawns.
@@ -37,7 +37,8 @@ pub struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // Fold the well-mixed high bits down: the table indexes by the low ones.
+        self.0 ^ (self.0 >> 29)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -50,11 +51,11 @@ impl Hasher for KeyHasher {
     fn write_u128(&mut self, v: u128) {
         self.write_u64(v as u64);
         self.write_u64((v >> 64) as u64);
-        self.0 ^= self.0 >> 29;
     }
 }
 
 type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+type KeyMap64<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// The verdict on one side.
@@ -107,41 +108,67 @@ fn castling_rules(arrangement: &Arrangement, side: Side, bound: usize) -> Rules 
     }
 }
 
-/// Breadth-first search with parent links, over keys that may carry a flag in bit 127.
-struct Tree {
-    parent: KeyMap<u128>,
+/// A node of the castling game: a position packed by [`Pos::packed`], whether it is tainted
+/// (dominated, see the module docs), and the index of its parent (a root is its own parent).
+#[derive(Clone, Copy)]
+struct Node {
+    placement: u64,
+    committed: u16,
+    tainted: bool,
+    parent: u32,
 }
 
-const TAINT: u128 = 1 << 127;
+impl Node {
+    fn pos(&self) -> Pos {
+        Pos::unpacked(self.placement, self.committed)
+    }
+}
+
+/// A breadth-first search tree: the admitted nodes in order of admission. The order of
+/// admission is also the order of expansion, so the tree doubles as the search queue.
+struct Tree {
+    nodes: Vec<Node>,
+}
 
 impl Tree {
-    fn new() -> Tree {
-        Tree {
-            parent: KeyMap::default(),
-        }
-    }
-
-    /// The keys from a root to `key`, root first.
-    fn path_to(&self, key: u128) -> Vec<u128> {
-        let mut path = vec![key];
-        let mut at = key;
-        while let Some(&p) = self.parent.get(&at) {
-            if p == at {
+    /// The positions from a root to node `index`, root first.
+    fn path_to(&self, index: u32) -> Vec<Pos> {
+        let mut path = Vec::new();
+        let mut at = index;
+        loop {
+            let node = self.nodes[at as usize];
+            path.push(node.pos());
+            if node.parent == at {
                 break;
             }
-            path.push(p);
-            at = p;
+            at = node.parent;
         }
         path.reverse();
         path
     }
 }
 
+/// The (committed set, taint) variants of one placement admitted to the castling game, each
+/// packed as `committed | taint << 16`: the first inline, any further ones (rare) in an overflow
+/// list, so that the visited table stays small.
+#[derive(Clone, Copy)]
+struct Variants {
+    first: u32,
+    /// Index + 1 into the overflow lists, 0 for none.
+    more: u32,
+}
+
+/// Whether variant `w` subsumes `v`: its committed pieces are a subset of `v`'s and it is at
+/// most as tainted, so it can do everything `v` can (an uncommitted piece may still commit).
+fn subsumes(w: u32, v: u32) -> bool {
+    (w & 0xffff) & !(v & 0xffff) == 0 && (w >> 16 == 0 || v >> 16 != 0)
+}
+
 /// The steps leading from `from` to `to` under `rules` (one transition of the search).
-fn steps_between(rules: &Rules, from: &Pos, to: u128, filter: impl Fn(u16) -> bool) -> Vec<Step> {
+fn steps_between(rules: &Rules, from: &Pos, to: &Pos) -> Vec<Step> {
     let mut found = None;
-    rules.successors(from, &mut |next, steps, touched| {
-        if found.is_none() && next.key() == to && filter(touched) {
+    rules.successors(from, &mut |next, steps, _| {
+        if found.is_none() && next == *to {
             found = Some(steps.to_vec());
         }
     });
@@ -157,63 +184,129 @@ fn roots(rules: &Rules, arrangement: &Arrangement) -> Vec<(Pos, Vec<Step>)> {
     out
 }
 
-/// The castling game: breadth-first over normal-form positions with king and castling rook
-/// frozen. Every castle-legal position reached *clean* (not dominated, see the module docs) is
-/// handed to `on_candidate`, in order of discovery; the search stops early if it returns `true`.
+/// The number of pawn structures: each file's pawn is home, on rank 3 or beyond.
+const STRUCTURES: usize = 6561;
+
+/// A pawn structure's index below [`STRUCTURES`] (base 3, a digit a file).
+fn structure_index(pos: &Pos) -> usize {
+    pos.pawns.iter().fold(0, |code, &p| code * 3 + p as usize)
+}
+
+/// How far the pawns have advanced in all: every pawn move raises it.
+fn advancement(pos: &Pos) -> u8 {
+    pos.pawns.iter().sum()
+}
+
+/// The castling game: an exhaustive search over normal-form positions with king and castling
+/// rook frozen. Every castle-legal position reached *clean* (not dominated, see the module docs)
+/// is handed to `on_candidate` with its node index; the search stops early if it returns `true`.
+///
+/// The search goes one pawn structure at a time, breadth-first within it: pawn moves are the
+/// only moves that change the structure and they never go back, so taking structures in order of
+/// how far the pawns have advanced finishes each before anything can lead into it. Each
+/// structure has its own small visited table, which stays in cache while its positions are
+/// expanded; one table for the whole game spent most of the time waiting on memory.
 fn castling_game(
     arrangement: &Arrangement,
     side: Side,
     bound: usize,
-    mut on_candidate: impl FnMut(&Tree, u128) -> bool,
+    mut on_candidate: impl FnMut(u32, &Pos) -> bool,
 ) -> (Tree, Rules) {
     let rules = castling_rules(arrangement, side, bound);
     let king = arrangement.king_file();
     let rook = arrangement.rook_file(side);
     let destinations: u16 = (1 << side.king_to()) | (1 << side.rook_to());
-    let mut tree = Tree::new();
-    let mut queue = VecDeque::new();
-    // Subsumption: a position whose committed pieces are a subset of another's, at most as
-    // tainted, can do everything the other can (an uncommitted piece may still commit). Per
-    // placement, the (committed set, taint) pairs already queued.
-    let mut variants: KeyMap<Vec<(u16, bool)>> = KeyMap::default();
-    let mut admit = |key: u128, parent: u128, tree: &mut Tree, queue: &mut VecDeque<u128>| {
-        let tainted = key & TAINT != 0;
-        // Committed flags sit in bit 3 of each cell's nibble (knights' too, but a knight on the
-        // board is always committed, so that bit never differs between variants).
-        let flags = (key as u64) & 0x8888_8888_8888_8888;
-        let committed = (0..16).fold(0u16, |m, i| m | (((flags >> (4 * i + 3)) & 1) as u16) << i);
-        let placement = key & !(TAINT | flags as u128);
-        let known = variants.entry(placement).or_default();
-        if known
-            .iter()
-            .any(|&(m, t)| m & !committed == 0 && (!t || tainted))
-        {
-            return;
+    let mut tree = Tree { nodes: Vec::new() };
+    // Subsumption: per placement, the variants already admitted; a new variant is admitted only
+    // if none of them subsumes it. One table per pawn structure, created when first needed.
+    let mut tables: Vec<KeyMap64<Variants>> = Vec::new();
+    let mut table_of: Vec<u32> = vec![u32::MAX; STRUCTURES];
+    let mut overflow: Vec<Vec<u32>> = Vec::new();
+    let mut admit = |pos: &Pos, tainted: bool, parent: Option<u32>, tree: &mut Tree| -> bool {
+        let structure = structure_index(pos);
+        if table_of[structure] == u32::MAX {
+            table_of[structure] = tables.len() as u32;
+            tables.push(KeyMap64::default());
         }
-        known.push((committed, tainted));
-        tree.parent.insert(key, parent);
-        queue.push_back(key);
-    };
-    for (p, _) in roots(&rules, arrangement) {
-        admit(p.key(), p.key(), &mut tree, &mut queue);
-    }
-    while let Some(key) = queue.pop_front() {
-        let tainted = key & TAINT != 0;
-        let pos = Pos::from_key(key & !TAINT);
-        let open = pos.castling_open(king, rook, side);
-        if open && !tainted && pos.moved_files() > 0 && on_candidate(&tree, key) {
-            break;
+        let table = &mut tables[table_of[structure] as usize];
+        let (placement, committed) = pos.packed();
+        let variant = committed as u32 | (tainted as u32) << 16;
+        match table.entry(placement) {
+            Entry::Vacant(slot) => {
+                slot.insert(Variants {
+                    first: variant,
+                    more: 0,
+                });
+            }
+            Entry::Occupied(mut slot) => {
+                let known = slot.get_mut();
+                let more: &[u32] = match known.more {
+                    0 => &[],
+                    i => &overflow[i as usize - 1],
+                };
+                if subsumes(known.first, variant) || more.iter().any(|&w| subsumes(w, variant)) {
+                    return false;
+                }
+                if known.more == 0 {
+                    overflow.push(Vec::new());
+                    known.more = overflow.len() as u32;
+                }
+                overflow[known.more as usize - 1].push(variant);
+            }
         }
-        let mut next_keys: Vec<u128> = Vec::new();
-        rules.successors(&pos, &mut |next, _, touched| {
-            // Moves after castling became legal that avoid the destination squares lead only to
-            // dominated castled positions; they are explored (a later move may use the
-            // destinations) but marked.
-            let next_tainted = (open || tainted) && touched & destinations == 0;
-            next_keys.push(next.key() | if next_tainted { TAINT } else { 0 });
+        let index = tree.nodes.len() as u32;
+        tree.nodes.push(Node {
+            placement,
+            committed,
+            tainted,
+            parent: parent.unwrap_or(index),
         });
-        for next in next_keys {
-            admit(next, key, &mut tree, &mut queue);
+        true
+    };
+    // Nodes waiting for their structure's turn, by (advancement, structure).
+    let mut pending: BTreeMap<(u8, usize), Vec<u32>> = BTreeMap::new();
+    for (p, _) in roots(&rules, arrangement) {
+        if admit(&p, false, None, &mut tree) {
+            let index = tree.nodes.len() as u32 - 1;
+            pending
+                .entry((advancement(&p), structure_index(&p)))
+                .or_default()
+                .push(index);
+        }
+    }
+    let mut next_positions: Vec<(Pos, bool)> = Vec::new();
+    'structures: while let Some(((_, structure), mut queue)) = pending.pop_first() {
+        let mut cursor = 0;
+        while let Some(&index) = queue.get(cursor) {
+            cursor += 1;
+            let node = tree.nodes[index as usize];
+            let pos = node.pos();
+            let open = pos.castling_open(king, rook, side);
+            if open && !node.tainted && pos.moved_files() > 0 && on_candidate(index, &pos) {
+                break 'structures;
+            }
+            next_positions.clear();
+            rules.successors(&pos, &mut |next, _, touched| {
+                // Moves after castling became legal that avoid the destination squares lead
+                // only to dominated castled positions; they are explored (a later move may use
+                // the destinations) but marked.
+                let next_tainted = (open || node.tainted) && touched & destinations == 0;
+                next_positions.push((next, next_tainted));
+            });
+            for &(next, next_tainted) in &next_positions {
+                if admit(&next, next_tainted, Some(index), &mut tree) {
+                    let added = tree.nodes.len() as u32 - 1;
+                    let s = structure_index(&next);
+                    if s == structure {
+                        queue.push(added);
+                    } else {
+                        pending
+                            .entry((advancement(&next), s))
+                            .or_default()
+                            .push(added);
+                    }
+                }
+            }
         }
     }
     (tree, rules)
@@ -288,12 +381,12 @@ struct CoreCache {
 }
 
 impl CoreCache {
-    /// The core of the component containing `pos` (a placement). Explores from `pos` only until
+    /// The name of the component containing `pos` (a placement). Explores from `pos` only until
     /// it meets a position of a component explored before; a component met for the first time
-    /// is explored in full.
-    fn core(&mut self, pos: Pos) -> &Core {
+    /// is explored in full and its core recorded.
+    fn name(&mut self, pos: Pos) -> u128 {
         let root = lift_all_quiet(pos.placement());
-        let name = match self.name_of.get(&root.key()) {
+        match self.name_of.get(&root.key()) {
             Some(&name) => name,
             None => {
                 let mut visited: Vec<u128> = vec![root.key()];
@@ -347,8 +440,7 @@ impl CoreCache {
                 }
                 name
             }
-        };
-        &self.cores[&name]
+        }
     }
 }
 
@@ -495,8 +587,7 @@ fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(u128, Vec<Step>)> 
         steps.extend(steps_between(
             &rules,
             &Pos::from_key(pair[0]),
-            pair[1],
-            |_| true,
+            &Pos::from_key(pair[1]),
         ));
     }
     Some((Pos::from_key(end).placement().key(), steps))
@@ -527,13 +618,14 @@ fn reversed(start: &Pos, steps: &[Step]) -> Vec<Step> {
     back
 }
 
-/// How a walkable castled core was shown walkable.
+/// How a walkable castled core was shown walkable; `before` is the castling game's node of the
+/// castle-legal position.
 enum Walked {
     /// King and rook walk from the castle-legal position itself: both lie in one component.
-    Locally { before: u128 },
+    Locally { before: u32 },
     /// A walking search from the start reaches the core member `member`.
     Searched {
-        before: u128,
+        before: u32,
         member: u128,
         steps: Vec<Step>,
     },
@@ -548,20 +640,20 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
     let mut seen: KeySet = KeySet::default();
 
     let mut first_walked: Option<Walked> = None;
-    let mut unwalkable: Option<u128> = None;
-    let (tree, rules) = castling_game(arrangement, side, bound, |_, before| {
-        let q = Pos::from_key(before & !TAINT).placement();
+    let mut unwalkable: Option<u32> = None;
+    let (tree, rules) = castling_game(arrangement, side, bound, |before, pos| {
+        let q = pos.placement();
         let castled = q.castled(king, rook, side);
-        let core = cache.core(castled).clone();
-        if !seen.insert(core.name) {
+        let name = cache.name(castled);
+        if !seen.insert(name) {
             return false;
         }
         // The position before castling was reached without castling; if the castled one lies
         // in its component, king and rook walk there.
-        let walked = if cache.core(q).name == core.name {
+        let walked = if cache.name(q) == name {
             Walked::Locally { before }
         } else {
-            match walk_to(arrangement, &core) {
+            match walk_to(arrangement, &cache.cores[&name]) {
                 Some((member, steps)) => Walked::Searched {
                     before,
                     member,
@@ -576,16 +668,17 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
         first_walked.get_or_insert(walked);
         false
     });
-    let castle_path = |before: u128| -> Vec<Step> {
-        let keys = tree.path_to(before);
+    // The position of a node, without bookkeeping.
+    let placement = |node: u32| tree.nodes[node as usize].pos().placement();
+    let castle_path = |before: u32| -> Vec<Step> {
+        let path = tree.path_to(before);
         let mut steps = roots(&rules, arrangement)
             .into_iter()
-            .find(|(p, _)| p.key() == keys[0])
+            .find(|(p, _)| *p == path[0])
             .map(|(_, s)| s)
             .expect("the path starts at a root");
-        for pair in keys.windows(2) {
-            let from = Pos::from_key(pair[0] & !TAINT);
-            steps.extend(steps_between(&rules, &from, pair[1] & !TAINT, |_| true));
+        for pair in path.windows(2) {
+            steps.extend(steps_between(&rules, &pair[0], &pair[1]));
         }
         steps
     };
@@ -612,7 +705,7 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
         Walked::Locally { before } => {
             // Castle at `before`; or walk from `before` into the shared core and back out to
             // the castled placement.
-            let q = Pos::from_key(before & !TAINT).placement();
+            let q = placement(before);
             let castled = q.castled(king, rook, side);
             let (core, q_tree) = core_of(q);
             let (_, c_tree) = core_of(castled);
@@ -630,7 +723,7 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
             member,
             steps,
         } => {
-            let castled = Pos::from_key(before & !TAINT).castled(king, rook, side);
+            let castled = placement(before).castled(king, rook, side);
             let (_, c_tree) = core_of(castled);
             let mut castle = castle_path(before);
             castle.push(Step::Castle(side));

@@ -1,0 +1,66 @@
+//! Measuring aids that do one search alone, for timings and peak memory outside criterion.
+//!
+//! ```sh
+//! cargo build --release --examples
+//! /usr/bin/time -v target/release/examples/measure no-pawn      # all 1,920 sides, one thread
+//! target/release/examples/measure pawn 47 3 > sample.txt         # every 47th arrangement
+//! ```
+//!
+//! `pawn STEP BOUND` runs the pawn-move search on every side of every STEP-th arrangement that
+//! cannot castle without a pawn move, prints one line per side (verdict, cores examined and the
+//! model lines) and the elapsed time on stderr. Comparing the lines of two builds shows whether a
+//! change to the search altered any verdict.
+
+use castle960::{Arrangement, Side, no_pawn, pawn_search};
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize, default: usize| {
+        args.get(i).map_or(Ok(default), |s| {
+            s.parse::<usize>().map_err(|e| format!("{s}: {e}"))
+        })
+    };
+    let started = Instant::now();
+    match args.first().map(String::as_str) {
+        Some("no-pawn") => {
+            let castling = Arrangement::all()
+                .flat_map(|a| Side::BOTH.map(|side| no_pawn::search(&a, side).is_some()))
+                .filter(|&c| c)
+                .count();
+            println!("{castling} sides castle without a pawn move");
+        }
+        Some("pawn") => {
+            let (step, bound) = match (number(1, 16), number(2, pawn_search::DEFAULT_BOUND)) {
+                (Ok(step), Ok(bound)) if step > 0 && (1..=4).contains(&bound) => (step, bound),
+                _ => {
+                    eprintln!("usage: measure pawn [STEP >= 1] [BOUND 1..=4]");
+                    return ExitCode::from(2);
+                }
+            };
+            for a in Arrangement::all().step_by(step) {
+                for side in Side::BOTH {
+                    if no_pawn::search(&a, side).is_some() {
+                        continue;
+                    }
+                    let o = pawn_search::analyse(&a, side, bound);
+                    println!(
+                        "{} {side:?} {} {} {:?} {:?}",
+                        a.sp(),
+                        o.verdict.as_str(),
+                        o.cores,
+                        o.castle_steps,
+                        o.walk_steps
+                    );
+                }
+            }
+        }
+        _ => {
+            eprintln!("usage: measure no-pawn | measure pawn [STEP] [BOUND]");
+            return ExitCode::from(2);
+        }
+    }
+    eprintln!("elapsed {:.3} s", started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
