@@ -254,7 +254,9 @@ fn disagreement_groups(disagreements: &[(&Analysis, Side, Pattern)]) -> String {
     for pattern in Pattern::ALL {
         let members: Vec<&(&Analysis, Side, Pattern)> =
             disagreements.iter().filter(|d| d.2 == pattern).collect();
-        let _ = writeln!(out, "#### {} ({} sides)\n", pattern.title(), members.len());
+        let count = members.len();
+        let noun = if count == 1 { "side" } else { "sides" };
+        let _ = writeln!(out, "#### {} ({count} {noun})\n", pattern.title());
         if members.is_empty() {
             let _ = writeln!(out, "None.\n");
             continue;

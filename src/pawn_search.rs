@@ -381,66 +381,69 @@ struct CoreCache {
 }
 
 impl CoreCache {
-    /// The name of the component containing `pos` (a placement). Explores from `pos` only until
-    /// it meets a position of a component explored before; a component met for the first time
-    /// is explored in full and its core recorded.
+    /// The name of the component containing `pos` (a placement).
+    ///
+    /// Pieces that can reach a way off ranks 1-2 are lifted one stage at a time: breadth-first
+    /// over moves from the current position until some move lets a piece leave, then on from
+    /// there. Removing a piece never hinders the others, so the pieces left when no move lifts
+    /// anything are exactly the component's stuck pieces, and the positions of that last stage
+    /// are its core. This finds the same core as exploring every position of the component, at
+    /// a fraction of the cost: the explorations never carry pieces that are about to leave.
+    /// Every position met is remembered with the name, and meeting a remembered one ends the
+    /// search early.
     fn name(&mut self, pos: Pos) -> u128 {
-        let root = lift_all_quiet(pos.placement());
-        match self.name_of.get(&root.key()) {
-            Some(&name) => name,
-            None => {
-                let mut visited: Vec<u128> = vec![root.key()];
-                let mut seen: KeySet = KeySet::default();
-                seen.insert(root.key());
-                let mut queue = VecDeque::from([root]);
-                let mut known = None;
-                'explore: while let Some(at) = queue.pop_front() {
-                    let mut hit = None;
-                    component_moves(&at, |next, _| {
-                        if hit.is_some() {
-                            return;
-                        }
-                        let key = next.key();
-                        if let Some(&name) = self.name_of.get(&key) {
-                            hit = Some(name);
-                        } else if seen.insert(key) {
-                            visited.push(key);
-                            queue.push_back(next);
-                        }
-                    });
-                    if hit.is_some() {
-                        known = hit;
-                        break 'explore;
-                    }
-                }
-                let name = match known {
-                    Some(name) => name,
-                    None => {
-                        // A new component, now explored in full: its core is the set of its
-                        // positions with the fewest pieces on ranks 1-2.
-                        let fewest = visited
-                            .iter()
-                            .map(|&k| Pos::from_key(k).on_board())
-                            .min()
-                            .unwrap();
-                        let mut members: Vec<u128> = visited
-                            .iter()
-                            .copied()
-                            .filter(|&k| Pos::from_key(k).on_board() == fewest)
-                            .collect();
-                        members.sort_unstable();
-                        let core = Core::from_members(members);
-                        let name = core.name;
-                        self.cores.insert(name, core);
-                        name
-                    }
-                };
-                for key in visited {
-                    self.name_of.insert(key, name);
-                }
-                name
-            }
+        let mut at = lift_all_quiet(pos.placement());
+        if let Some(&name) = self.name_of.get(&at.key()) {
+            return name;
         }
+        let mut met: Vec<u128> = Vec::new();
+        let name = loop {
+            let pieces = at.on_board();
+            let mut stage = vec![at];
+            let mut seen: KeySet = KeySet::default();
+            seen.insert(at.key());
+            let (mut lifted, mut known) = (None, None);
+            let mut cursor = 0;
+            while let Some(&p) = stage.get(cursor) {
+                cursor += 1;
+                component_moves(&p, |next, _| {
+                    if lifted.is_some() || known.is_some() {
+                        return;
+                    }
+                    let key = next.key();
+                    if let Some(&name) = self.name_of.get(&key) {
+                        known = Some(name);
+                    } else if next.on_board() < pieces {
+                        lifted = Some(next);
+                    } else if seen.insert(key) {
+                        stage.push(next);
+                    }
+                });
+                if lifted.is_some() || known.is_some() {
+                    break;
+                }
+            }
+            met.extend(stage.iter().map(Pos::key));
+            if let Some(name) = known {
+                break name;
+            }
+            match lifted {
+                Some(next) => at = next,
+                None => {
+                    // Nothing can leave any more: this stage is the core.
+                    let mut members: Vec<u128> = stage.iter().map(Pos::key).collect();
+                    members.sort_unstable();
+                    let core = Core::from_members(members);
+                    let name = core.name;
+                    self.cores.insert(name, core);
+                    break name;
+                }
+            }
+        };
+        for key in met {
+            self.name_of.insert(key, name);
+        }
+        name
     }
 }
 
