@@ -574,3 +574,40 @@ impl Rules {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packed form keeps everything a position holds: kinds, committed flags and pawns.
+    #[test]
+    fn packing_round_trips() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..10_000 {
+            let mut pos = Pos {
+                cells: [EMPTY; 16],
+                pawns: [HOME; 8],
+            };
+            for c in &mut pos.cells {
+                let kind = next(6) as u8;
+                *c = if kind != EMPTY && next(2) == 1 {
+                    kind | COMMITTED
+                } else {
+                    kind
+                };
+            }
+            for p in &mut pos.pawns {
+                *p = next(3) as u8;
+            }
+            let (placement, committed) = pos.packed();
+            assert_eq!(Pos::unpacked(placement, committed), pos);
+            assert_eq!(Pos::unpacked(placement, 0), pos.placement());
+        }
+    }
+}
