@@ -2,9 +2,10 @@
 //! thread, so that the parallel speed-up is measured in the same run.
 //!
 //! Run with `cargo bench --bench search`. The whole report (all searches, the pawn-move
-//! analysis included) is timed as a command instead, see the README.
+//! analysis included) takes minutes and is timed as a command instead, see the README; here the
+//! pawn-move search is measured on a fixed sample of arrangements.
 
-use castle960::{Arrangement, Side, no_pawn, rule};
+use castle960::{Arrangement, Side, no_pawn, pawn_search, rule};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -37,6 +38,40 @@ fn bench_no_pawn(c: &mut Criterion) {
     group.finish();
 }
 
+/// The pawn-move search (default bound) on every side that cannot castle without a pawn move of
+/// every 101st arrangement: 10 arrangements. (The numbering cycles through the bishops' squares
+/// with period 16, so a stride of 96 would keep both bishops on the same squares every time,
+/// which happen to make cheap searches.)
+fn pawn_sample() -> usize {
+    (0..960u16)
+        .step_by(101)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|sp| {
+            let a = Arrangement::from_sp(sp).unwrap();
+            Side::BOTH
+                .iter()
+                .filter(|&&side| no_pawn::search(&a, side).is_none())
+                .map(|&side| pawn_search::analyse(&a, side, pawn_search::DEFAULT_BOUND).cores)
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+fn bench_pawn(c: &mut Criterion) {
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("pawn_search_every_101st_arrangement");
+    group.sample_size(10);
+    group.bench_function("rayon_all_cores", |b| b.iter(|| black_box(pawn_sample())));
+    group.bench_function("one_thread", |b| {
+        b.iter(|| single.install(|| black_box(pawn_sample())))
+    });
+    group.finish();
+}
+
 /// The closed-form rule for all 960 arrangements (the work of the seed's Python program).
 fn bench_rule(c: &mut Criterion) {
     c.bench_function("closed_form_rule_960_arrangements", |b| {
@@ -48,5 +83,5 @@ fn bench_rule(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_rule, bench_no_pawn);
+criterion_group!(benches, bench_rule, bench_no_pawn, bench_pawn);
 criterion_main!(benches);
