@@ -124,8 +124,8 @@ impl Node {
     }
 }
 
-/// A breadth-first search tree: the admitted nodes in order of admission. The order of
-/// admission is also the order of expansion, so the tree doubles as the search queue.
+/// The castling game's search tree: every admitted node, addressed by its index, with the index
+/// of its parent; following parents from a candidate gives its castling game.
 struct Tree {
     nodes: Vec<Node>,
 }
