@@ -23,19 +23,29 @@ fn no_pawn_all_sides() -> usize {
         .sum()
 }
 
-fn bench_no_pawn(c: &mut Criterion) {
+/// Benchmarks `work` with rayon on all cores and on a one-thread pool, in one group, so that the
+/// parallel speed-up is measured in the same run.
+fn bench_parallel_and_single<T: Send>(
+    c: &mut Criterion,
+    name: &str,
+    samples: usize,
+    work: impl Fn() -> T + Sync,
+) {
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap();
-    let mut group = c.benchmark_group("no_pawn_search_1920_sides");
-    group.bench_function("rayon_all_cores", |b| {
-        b.iter(|| black_box(no_pawn_all_sides()))
-    });
+    let mut group = c.benchmark_group(name);
+    group.sample_size(samples);
+    group.bench_function("rayon_all_cores", |b| b.iter(|| black_box(work())));
     group.bench_function("one_thread", |b| {
-        b.iter(|| single.install(|| black_box(no_pawn_all_sides())))
+        b.iter(|| single.install(|| black_box(work())))
     });
     group.finish();
+}
+
+fn bench_no_pawn(c: &mut Criterion) {
+    bench_parallel_and_single(c, "no_pawn_search_1920_sides", 100, no_pawn_all_sides);
 }
 
 /// The pawn-move search (default bound) on every side that cannot castle without a pawn move of
@@ -59,17 +69,7 @@ fn pawn_sample() -> usize {
 }
 
 fn bench_pawn(c: &mut Criterion) {
-    let single = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    let mut group = c.benchmark_group("pawn_search_every_101st_arrangement");
-    group.sample_size(10);
-    group.bench_function("rayon_all_cores", |b| b.iter(|| black_box(pawn_sample())));
-    group.bench_function("one_thread", |b| {
-        b.iter(|| single.install(|| black_box(pawn_sample())))
-    });
-    group.finish();
+    bench_parallel_and_single(c, "pawn_search_every_101st_arrangement", 10, pawn_sample);
 }
 
 /// The closed-form rule for all 960 arrangements (the work of the seed's Python program).
