@@ -8,8 +8,11 @@
 //! on rank 3, or beyond; a piece leaves from rank 2 to a rank-3 square without a pawn (a knight also
 //! from rank 1, and from rank 2 always via rank 4) and comes back the same way.
 
+mod common;
+
 use castle960::analysis::Analysis;
 use castle960::{Arrangement, Side};
+use common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
 use rayon::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -65,34 +68,10 @@ fn successors(s: &State, frozen: &[usize], bound: usize, out: &mut Vec<State>) {
         }
         let (f, row) = ((i % 8) as i32, (i / 8) as i32);
         let (dirs, ride): (&[(i32, i32)], bool) = match p {
-            b'K' => (
-                &[
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (1, -1),
-                    (-1, 1),
-                    (-1, -1),
-                ],
-                false,
-            ),
-            b'Q' => (
-                &[
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (1, -1),
-                    (-1, 1),
-                    (-1, -1),
-                ],
-                true,
-            ),
-            b'R' => (&[(1, 0), (-1, 0), (0, 1), (0, -1)], true),
-            b'B' => (&[(1, 1), (1, -1), (-1, 1), (-1, -1)], true),
+            b'K' => (&KING_DIRS, false),
+            b'Q' => (&KING_DIRS, true),
+            b'R' => (&ROOK_DIRS, true),
+            b'B' => (&BISHOP_DIRS, true),
             _ => (&[(2, 1), (-2, 1), (2, -1), (-2, -1)], false),
         };
         for &(df, dr) in dirs {

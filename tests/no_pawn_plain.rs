@@ -3,7 +3,10 @@
 //! knights may roam ranks 3 to 8 and come back, the queen and the free rook move wherever chess
 //! lets them. Both must give the same fewest number of moves, or both none, for all 1,920 sides.
 
+mod common;
+
 use castle960::{Arrangement, Side, no_pawn};
+use common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
 use rayon::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -41,21 +44,9 @@ fn moves(b: &Board, frozen_rook: usize) -> Vec<(usize, usize)> {
                 ],
                 false,
             ),
-            b'B' => (&[(1, 1), (1, -1), (-1, 1), (-1, -1)], true),
-            b'R' if from != frozen_rook => (&[(1, 0), (-1, 0), (0, 1), (0, -1)], true),
-            b'Q' => (
-                &[
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (1, -1),
-                    (-1, 1),
-                    (-1, -1),
-                ],
-                true,
-            ),
+            b'B' => (&BISHOP_DIRS, true),
+            b'R' if from != frozen_rook => (&ROOK_DIRS, true),
+            b'Q' => (&KING_DIRS, true),
             _ => continue,
         };
         for &(df, dr) in dirs {

@@ -260,3 +260,20 @@ pub fn replay_pgn(pgn: &str) -> Result<Board, String> {
     }
     Ok(board)
 }
+
+/// Steps of a king (and, sliding, of a queen), as (files, ranks), for the tests' own move
+/// generators, which share nothing with the library's.
+pub const KING_DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+/// A rook's directions.
+pub const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// A bishop's directions.
+pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
