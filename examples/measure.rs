@@ -4,12 +4,14 @@
 //! cargo build --release --examples
 //! /usr/bin/time -v target/release/examples/measure no-pawn      # all 1,920 sides, one thread
 //! target/release/examples/measure pawn 47 3 > sample.txt         # every 47th arrangement
+//! target/release/examples/measure pawn-exhaustive 47 3 > all.txt # the same without the swap lemma
 //! ```
 //!
 //! `pawn STEP BOUND` runs the pawn-move search on every side of every STEP-th arrangement that
 //! cannot castle without a pawn move, prints one line per side (verdict, cores examined and the
 //! model lines) and the elapsed time on stderr. Comparing the lines of two builds shows whether a
-//! change to the search altered any verdict.
+//! change to the search altered any verdict; `pawn-exhaustive` runs the search without the
+//! shortcut of `castle960::swap`, whose lines must be the same apart from the count of cores.
 
 use castle960::{Arrangement, Side, no_pawn, pawn_search};
 use std::process::ExitCode;
@@ -31,7 +33,12 @@ fn main() -> ExitCode {
                 .count();
             println!("{castling} sides castle without a pawn move");
         }
-        Some("pawn") => {
+        Some(mode @ ("pawn" | "pawn-exhaustive")) => {
+            let analyse = if mode == "pawn" {
+                pawn_search::analyse
+            } else {
+                pawn_search::analyse_exhaustively
+            };
             let (step, bound) = match (number(1, 16), number(2, pawn_search::DEFAULT_BOUND)) {
                 (Ok(step), Ok(bound)) if step > 0 && (1..=4).contains(&bound) => (step, bound),
                 _ => {
@@ -44,7 +51,7 @@ fn main() -> ExitCode {
                     if no_pawn::search(&a, side).is_some() {
                         continue;
                     }
-                    let o = pawn_search::analyse(&a, side, bound);
+                    let o = analyse(&a, side, bound);
                     println!(
                         "{} {side:?} {} {} {:?} {:?}",
                         a.sp(),
@@ -57,7 +64,7 @@ fn main() -> ExitCode {
             }
         }
         _ => {
-            eprintln!("usage: measure no-pawn | measure pawn [STEP] [BOUND]");
+            eprintln!("usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND]");
             return ExitCode::from(2);
         }
     }

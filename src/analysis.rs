@@ -10,6 +10,7 @@ use crate::realize;
 use crate::rule::{self, RuleCase, RuleClaim};
 use crate::side::{BySide, Side};
 use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The verdict on one side with the games that back it, as real moves.
@@ -21,7 +22,8 @@ pub struct SideVerdict {
     pub castle_line: Line,
     /// For artificial-only: a castle-free game reaching the same placement.
     pub walk_line: Option<Line>,
-    /// How many undominated castled cores the pawn-move search examined (0 for no-pawn-move).
+    /// How many castled cores the pawn-move search examined one by one, outside the structures
+    /// the swap lemma settles (0 for no-pawn-move).
     pub cores: usize,
     /// Set if a model line could not be turned into a real game (a defect the tests catch).
     pub realize_error: Option<String>,
@@ -52,6 +54,19 @@ impl Analysis {
 
     pub fn with_bound(arrangement: Arrangement, bound: usize) -> Analysis {
         let no_pawn = BySide::new(|side| no_pawn::search(&arrangement, side));
+        Analysis::assemble(arrangement, no_pawn, bound, |side| {
+            pawn_search::analyse(&arrangement, side, bound)
+        })
+    }
+
+    /// Puts an analysis together from the no-pawn-move searches and `outcome`, which runs the
+    /// pawn-move search of a side that needs it.
+    fn assemble(
+        arrangement: Arrangement,
+        no_pawn: BySide<Option<no_pawn::Castling>>,
+        bound: usize,
+        mut outcome: impl FnMut(Side) -> pawn_search::PawnOutcome,
+    ) -> Analysis {
         let pawn = no_pawn.map(|side, found| match found {
             Some(castling) => SideVerdict {
                 verdict: Verdict::NoPawnMove,
@@ -61,7 +76,7 @@ impl Analysis {
                 realize_error: None,
                 verdict_one_file_fewer: (bound > 1).then_some(Verdict::NoPawnMove),
             },
-            None => pawn_verdict(&arrangement, side, bound),
+            None => pawn_verdict(&arrangement, side, bound, outcome(side)),
         });
         Analysis {
             arrangement,
@@ -96,9 +111,13 @@ impl Analysis {
     }
 }
 
-/// Runs the pawn-move search for a side and realizes its lines as real games.
-fn pawn_verdict(arrangement: &Arrangement, side: Side, bound: usize) -> SideVerdict {
-    let outcome = pawn_search::analyse(arrangement, side, bound);
+/// Realizes the lines of a side's pawn-move search as real games.
+fn pawn_verdict(
+    arrangement: &Arrangement,
+    side: Side,
+    bound: usize,
+    outcome: pawn_search::PawnOutcome,
+) -> SideVerdict {
     // Both games of an artificial-only side must end in one real placement, so both park the
     // pooled pieces on the same fixed squares.
     let normalize = outcome.walk_steps.is_some();
@@ -152,15 +171,76 @@ pub fn analyse_all() -> Vec<Analysis> {
 
 /// Analyses all 960 arrangements in parallel. The result is in SP order whatever the number of
 /// threads, because rayon's indexed `collect` keeps positions. `progress` is called with the
-/// number of arrangements finished so far, from whichever thread finished one.
-pub fn analyse_all_with(bound: usize, progress: impl Fn(usize) + Sync) -> Vec<Analysis> {
+/// share of the work done so far (0 to 1), from whichever thread finished a piece of it.
+///
+/// The pawn-move verdicts are decided first, one castling game for each group of arrangements
+/// whose king and castling rook stand on the same files ([`pawn_search::decide_group`]); then
+/// each side's witness is searched alone, which stops at its first castled position (for
+/// after-pawn-move sides: at the first one no walk reaches), the same one [`Analysis::new`]
+/// shows for a single arrangement.
+pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Analysis> {
+    let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+    let no_pawn: Vec<BySide<Option<no_pawn::Castling>>> = arrangements
+        .par_iter()
+        .map(|a| BySide::new(|side| no_pawn::search(a, side)))
+        .collect();
+    // The sides needing a pawn move, grouped by side, king file and castling rook file.
+    let mut groups: BTreeMap<(Side, u8, u8), Vec<usize>> = BTreeMap::new();
+    for (sp, found) in no_pawn.iter().enumerate() {
+        for (side, castling) in found.iter() {
+            if castling.is_none() {
+                let a = &arrangements[sp];
+                groups
+                    .entry((side, a.king_file(), a.rook_file(side)))
+                    .or_default()
+                    .push(sp);
+            }
+        }
+    }
+    let pawn_sides: usize = groups.values().map(Vec::len).sum();
+    let total = (pawn_sides + arrangements.len()) as f64;
     let done = AtomicUsize::new(0);
-    (0..crate::arrangement::COUNT)
-        .into_par_iter()
-        .map(|sp| {
-            let a = Analysis::with_bound(Arrangement::from_sp(sp).expect("sp is in range"), bound);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            a
+    let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
+    // Largest groups first, one task each, so that no thread is left with a big one at the end.
+    let mut groups: Vec<((Side, u8, u8), Vec<usize>)> = groups.into_iter().collect();
+    groups.sort_by_key(|(key, members)| (std::cmp::Reverse(members.len()), *key));
+    let decided: Vec<((Side, usize), pawn_search::GroupDecision)> = groups
+        .par_iter()
+        .with_max_len(1)
+        .flat_map_iter(|((side, _, _), members)| {
+            let side = *side;
+            let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
+            let decisions = pawn_search::decide_group(&group, side, bound);
+            report(members.len());
+            members.iter().map(move |&sp| (side, sp)).zip(decisions)
+        })
+        .collect();
+    let decisions: HashMap<(Side, usize), pawn_search::GroupDecision> =
+        decided.into_iter().collect();
+    arrangements
+        .par_iter()
+        .zip(no_pawn)
+        .enumerate()
+        .map(|(sp, (&arrangement, no_pawn))| {
+            let analysis = Analysis::assemble(arrangement, no_pawn, bound, |side| {
+                let decision = decisions[&(side, sp)];
+                let outcome = if decision.unwalkable {
+                    pawn_search::analyse(&arrangement, side, bound)
+                } else {
+                    pawn_search::witness(&arrangement, side, bound)
+                };
+                assert_eq!(
+                    outcome.verdict == Verdict::AfterPawnMove,
+                    decision.unwalkable,
+                    "SP {sp} {side:?}: the group search and the search alone disagree"
+                );
+                pawn_search::PawnOutcome {
+                    cores: decision.cores,
+                    ..outcome
+                }
+            });
+            report(1);
+            analysis
         })
         .collect()
 }

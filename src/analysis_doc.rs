@@ -9,7 +9,8 @@ use crate::pawn_search::Verdict;
 use crate::rule::RuleClaim;
 use crate::side::Side;
 use crate::square::Square;
-use std::collections::BTreeMap;
+use crate::{model, swap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// The template: prose written by hand, results as `{{name}}`.
@@ -119,6 +120,43 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
         "walk_games",
         sides_with(Verdict::ArtificialOnly).to_string(),
     );
+    // The castling groups (side, king file, castling rook file) and their safe structures.
+    let bound = analyses.first().map_or(1, |a| a.bound);
+    let groups: BTreeSet<(Side, u8, u8)> = analyses
+        .iter()
+        .flat_map(|a| {
+            a.no_pawn
+                .iter()
+                .filter(|(_, c)| c.is_none())
+                .map(|(side, _)| {
+                    (
+                        side,
+                        a.arrangement.king_file(),
+                        a.arrangement.rook_file(side),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let within_bound = (0..model::STRUCTURES)
+        .filter(|&i| {
+            let pawns = model::structure_pawns(i);
+            pawns.iter().filter(|&&p| p != model::HOME).count() <= bound
+        })
+        .count();
+    f.insert("castling_groups", groups.len().to_string());
+    f.insert(
+        "group_structures",
+        (groups.len() * within_bound).to_string(),
+    );
+    f.insert(
+        "safe_structures",
+        groups
+            .iter()
+            .map(|&(side, king, rook)| swap::SafeStructures::of(king, rook, side, bound).count())
+            .sum::<usize>()
+            .to_string(),
+    );
     f.insert(
         "cores_examined",
         analyses
@@ -129,7 +167,6 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
     );
     f.insert("verdict_tables", verdict_tables(analyses));
     // What the last file of the bound changes.
-    let bound = analyses.first().map_or(1, |a| a.bound);
     f.insert("pawn_bound_fewer", (bound.max(2) - 1).to_string());
     let changes: Vec<String> = analyses
         .iter()

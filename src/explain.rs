@@ -459,8 +459,9 @@ fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
         ),
         Verdict::ArtificialOnly => format!(
             "Without a pawn move castling stays impossible ({blockers_text}). Pawn moves make it \
-             legal, but every castled position the search meets ({} undominated ones) is also reached \
-             by a castle-free game. In the example below (pawn moves {}) the king walks {} and the \
+             legal, but every castled position is also reached by a castle-free game (the search \
+             examined {} castled cores one by one; where king and rook can always trade places by \
+             walking, the swap lemma settles the rest). In the example below (pawn moves {}) the king walks {} and the \
              rooks go {}, reaching exactly the placement the castling game reaches.",
             v.cores,
             pawn_moves.join(" "),

@@ -21,6 +21,7 @@ pub mod report;
 pub mod rule;
 pub mod side;
 pub mod square;
+pub mod swap;
 
 pub use arrangement::Arrangement;
 pub use error::ArrangementError;

@@ -121,10 +121,10 @@ impl Progress {
         }
     }
 
-    fn update(&self, done: usize) {
+    fn update(&self, share: f64) {
         if self.enabled && self.start.elapsed().as_secs_f64() > 1.0 {
             self.shown.store(true, Ordering::Relaxed);
-            eprint!("\ranalysing arrangements: {done}/960");
+            eprint!("\ranalysing the 960 arrangements: {:3.0}%", share * 100.0);
         }
     }
 
@@ -143,7 +143,7 @@ fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), Stri
     // Open the outputs first: a path that cannot be written is reported before the long run.
     let staged = report::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
     let progress = Progress::new();
-    let analyses = analysis::analyse_all_with(bound, |done| progress.update(done));
+    let analyses = analysis::analyse_all_with(bound, |share| progress.update(share));
     progress.finish();
     let document = analysis_doc::render(&analyses).map_err(|e| e.to_string())?;
     let csv = report::to_csv(&analyses);

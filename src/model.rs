@@ -55,6 +55,24 @@ pub const HOME: u8 = 0;
 pub const THIRD: u8 = 1;
 pub const BEYOND: u8 = 2;
 
+/// The number of pawn structures: each file's pawn is home, on rank 3 or beyond.
+pub const STRUCTURES: usize = 6561;
+
+/// A pawn structure's index below [`STRUCTURES`] (base 3, a digit a file, the a-file first).
+pub fn structure_index(pawns: &[u8; 8]) -> usize {
+    pawns.iter().fold(0, |code, &p| code * 3 + p as usize)
+}
+
+/// The inverse of [`structure_index`].
+pub fn structure_pawns(mut index: usize) -> [u8; 8] {
+    let mut pawns = [HOME; 8];
+    for p in pawns.iter_mut().rev() {
+        *p = (index % 3) as u8;
+        index /= 3;
+    }
+    pawns
+}
+
 /// An exact square: `file + 8 * row`, row 0 = rank 1, row 1 = rank 2.
 pub type Sq = u8;
 
@@ -333,10 +351,10 @@ impl Pos {
     }
 }
 
-/// Moves of a piece of `kind` from `s` that stay within ranks 1-2, as (destination, squares
-/// passed over including the destination). Calls `f(to, path_touches)` where `path` is the list
-/// of rank-1 files passed over or landed on (for the castling search's bookkeeping).
-fn flat_moves(pos: &Pos, kind: u8, s: Sq, mut f: impl FnMut(Sq, u16)) {
+/// Moves of a piece of `kind` from `s` that stay within ranks 1-2, over squares for which
+/// `free(file, row)` holds. Calls `f(to, touched)` with the squares of ranks 1-2 passed over or
+/// landed on, `s` included, as a bit set (for the castling search's bookkeeping).
+fn flat_rays(kind: u8, s: Sq, free: impl Fn(i8, i8) -> bool, mut f: impl FnMut(Sq, u16)) {
     let (file, row) = (file_of(s), row_of(s));
     let (dirs, ride): (&[(i8, i8)], bool) = match kind & KIND {
         KING => (&KING_STEPS, false),
@@ -348,9 +366,8 @@ fn flat_moves(pos: &Pos, kind: u8, s: Sq, mut f: impl FnMut(Sq, u16)) {
     };
     for &(df, dr) in dirs {
         let (mut nf, mut nr) = (file + df, row + dr);
-        // Squares of ranks 1-2 touched so far, as a bit set over the 16 exact squares.
         let mut touched: u16 = 1 << s;
-        while pos.free(nf, nr) {
+        while free(nf, nr) {
             let to = sq(nf, nr);
             touched |= 1 << to;
             f(to, touched);
@@ -361,6 +378,20 @@ fn flat_moves(pos: &Pos, kind: u8, s: Sq, mut f: impl FnMut(Sq, u16)) {
             nr += dr;
         }
     }
+}
+
+/// Moves of a piece of `kind` from `s` within ranks 1-2 of `pos`: see [`flat_rays`].
+fn flat_moves(pos: &Pos, kind: u8, s: Sq, f: impl FnMut(Sq, u16)) {
+    flat_rays(kind, s, |file, row| pos.free(file, row), f);
+}
+
+/// The destinations of a piece of `kind` on `s` moving over the squares of `open` alone (a bit
+/// per exact square; pawns and pieces are whatever `open` leaves out).
+pub fn flat_destinations_over(kind: u8, s: Sq, open: u16, mut f: impl FnMut(Sq)) {
+    let free = |file: i8, row: i8| {
+        (0..8).contains(&file) && (0..2).contains(&row) && open & (1 << sq(file, row)) != 0
+    };
+    flat_rays(kind, s, free, |to, _| f(to));
 }
 
 /// The destinations of a piece of `kind` on `s` within ranks 1-2.

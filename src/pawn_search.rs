@@ -18,10 +18,20 @@
 //!    requires castling, and the side is *after-pawn-move*.
 //!
 //! A side all of whose castled cores are walkable is *artificial-only*.
+//!
+//! Two things keep this fast. The lemma of [`crate::swap`] marks pawn structures in which king
+//! and rook can always walk from the position before castling to the one after it; the castling
+//! game does not go on into them. And the arrangements whose king and castling rook stand on the
+//! same files play the same castling game from different starts, so [`decide_group`] searches
+//! them together, each position carrying the set of arrangements that reach it. The witness of
+//! each side is then found by the search of that arrangement alone ([`analyse`], [`witness`]),
+//! which stops early.
 
 use crate::arrangement::Arrangement;
-use crate::model::{self, EMPTY, KNIGHT, Pos, Rules, Step, file_of, row_of, sq};
+use crate::model::structure_index;
+use crate::model::{self, EMPTY, KNIGHT, Pos, Rules, STRUCTURES, Step, file_of, row_of, sq};
 use crate::side::Side;
+use crate::swap::SafeStructures;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -54,7 +64,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+pub(crate) type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 type KeyMap64<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
@@ -93,8 +103,9 @@ pub struct PawnOutcome {
     pub castle_steps: Vec<Step>,
     /// For artificial-only: a castle-free game reaching the same position.
     pub walk_steps: Option<Vec<Step>>,
-    /// How many undominated castled cores were examined (the search stops at the first one no
-    /// castle-free game reaches).
+    /// How many undominated castled cores were examined one by one (the search stops at the
+    /// first one no castle-free game reaches; castled positions in safe structures are settled
+    /// by the lemma of [`crate::swap`] instead).
     pub cores: usize,
 }
 
@@ -148,12 +159,21 @@ impl Tree {
     }
 }
 
-/// The (committed set, taint) variants of one placement admitted to the castling game, each
-/// packed as `committed | taint << 16`: the first inline, any further ones (rare) in an overflow
-/// list, so that the visited table stays small.
+/// One node admitted for a placement, as the visited table keeps it: its index, its variant
+/// (committed set, and taint in bit 16) and the arrangements reaching it. Kept in the table
+/// rather than looked up in the tree, which would cost a cache miss per visit.
+#[derive(Clone, Copy)]
+struct Admitted {
+    node: u32,
+    variant: u32,
+    reach: Group,
+}
+
+/// The nodes admitted for one placement: the first inline, any further ones (other committed
+/// sets or taint, rare) in an overflow list, so that the visited table stays small.
 #[derive(Clone, Copy)]
 struct Variants {
-    first: u32,
+    first: Admitted,
     /// Index + 1 into the overflow lists, 0 for none.
     more: u32,
 }
@@ -184,46 +204,96 @@ fn roots(rules: &Rules, arrangement: &Arrangement) -> Vec<(Pos, Vec<Step>)> {
     out
 }
 
-/// The number of pawn structures: each file's pawn is home, on rank 3 or beyond.
-const STRUCTURES: usize = 6561;
-
-/// A pawn structure's index below [`STRUCTURES`] (base 3, a digit a file).
-fn structure_index(pos: &Pos) -> usize {
-    pos.pawns.iter().fold(0, |code, &p| code * 3 + p as usize)
-}
-
 /// How far the pawns have advanced in all: every pawn move raises it.
 fn advancement(pos: &Pos) -> u8 {
     pos.pawns.iter().sum()
 }
 
+/// A set of arrangements searched together, a bit each (see [`castling_game`]).
+type Group = u64;
+
+/// The most arrangements one castling game searches together.
+const GROUP_SIZE: usize = Group::BITS as usize;
+
+/// When the castling game uses the lemma of [`crate::swap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pruning {
+    /// Every position is expanded: the baseline.
+    Never,
+    /// Positions in safe structures are expanded only for arrangements that have not met a
+    /// candidate yet, so that the first candidate, the witness, is the one the baseline meets.
+    AfterFirstCandidate,
+    /// Positions in safe structures are never expanded: enough to decide verdicts.
+    Always,
+}
+
 /// The castling game: an exhaustive search over normal-form positions with king and castling
-/// rook frozen. Every castle-legal position reached *clean* (not dominated, see the module docs)
-/// is handed to `on_candidate` with its node index; the search stops early if it returns `true`.
+/// rook frozen, for several arrangements at once. All of them have the king and the castling rook
+/// on the same files, so the game's moves are the same for all and only the start differs: each
+/// node carries the set of arrangements that reach it, and a node reached by new arrangements is
+/// expanded again for them alone. One search for a group visits far fewer positions than one per
+/// arrangement, since their games soon meet in the same positions.
+///
+/// Every castle-legal position reached *clean* (not dominated, see the module docs) is handed to
+/// `on_candidate` with its node index and the arrangements reaching it that way; it returns the
+/// arrangements that are settled and need no further search.
 ///
 /// The search goes one pawn structure at a time, breadth-first within it: pawn moves are the
 /// only moves that change the structure and they never go back, so taking structures in order of
 /// how far the pawns have advanced finishes each before anything can lead into it. Each
 /// structure has its own small visited table, which stays in cache while its positions are
 /// expanded; one table for the whole game spent most of the time waiting on memory.
+///
+/// `pruning` says when positions in structures that [`SafeStructures`] lists are left
+/// unexpanded: every castled position beyond them is walkable (the lemma of [`crate::swap`]), so
+/// they cannot change a verdict.
 fn castling_game(
-    arrangement: &Arrangement,
+    arrangements: &[Arrangement],
     side: Side,
     bound: usize,
-    mut on_candidate: impl FnMut(u32, &Pos) -> bool,
+    pruning: Pruning,
+    mut on_candidate: impl FnMut(u32, &Pos, Group) -> Group,
 ) -> (Tree, Rules) {
-    let rules = castling_rules(arrangement, side, bound);
-    let king = arrangement.king_file();
-    let rook = arrangement.rook_file(side);
+    assert!(
+        (1..=GROUP_SIZE).contains(&arrangements.len()),
+        "a castling game searches 1 to {GROUP_SIZE} arrangements"
+    );
+    let first = &arrangements[0];
+    let king = first.king_file();
+    let rook = first.rook_file(side);
+    assert!(
+        arrangements
+            .iter()
+            .all(|a| a.king_file() == king && a.rook_file(side) == rook),
+        "arrangements searched together share the king's and the castling rook's files"
+    );
+    let rules = castling_rules(first, side, bound);
+    let safe = match pruning {
+        Pruning::Never => SafeStructures::none(),
+        _ => SafeStructures::of(king, rook, side, bound),
+    };
     let destinations: u16 = (1 << side.king_to()) | (1 << side.rook_to());
     let mut tree = Tree { nodes: Vec::new() };
-    // Subsumption: per placement, the variants already admitted; a new variant is admitted only
-    // if none of them subsumes it. One table per pawn structure, created when first needed.
+    // Per node: the arrangements it still has to be expanded for.
+    let mut waiting: Vec<Group> = Vec::new();
+    // Arrangements still searched, and those that have met a candidate.
+    let mut alive: Group = Group::MAX >> (GROUP_SIZE - arrangements.len());
+    let mut met: Group = 0;
+    // Subsumption: per placement, the nodes already admitted; arrangements arriving at a variant
+    // go on only if no admitted variant that subsumes it is reached by them already. One table
+    // per pawn structure, created when first needed.
     let mut tables: Vec<KeyMap64<Variants>> = Vec::new();
     let mut table_of: Vec<u32> = vec![u32::MAX; STRUCTURES];
-    let mut overflow: Vec<Vec<u32>> = Vec::new();
-    let mut admit = |pos: &Pos, tainted: bool, parent: Option<u32>, tree: &mut Tree| -> bool {
-        let structure = structure_index(pos);
+    let mut overflow: Vec<Vec<Admitted>> = Vec::new();
+    // Admits `arriving` at the variant `pos`/`tainted`; returns its node and the arrangements
+    // for which it is new.
+    let mut admit = |pos: &Pos,
+                     structure: usize,
+                     tainted: bool,
+                     parent: Option<u32>,
+                     arriving: Group,
+                     tree: &mut Tree|
+     -> Option<(u32, Group)> {
         if table_of[structure] == u32::MAX {
             table_of[structure] = tables.len() as u32;
             tables.push(KeyMap64::default());
@@ -231,47 +301,89 @@ fn castling_game(
         let table = &mut tables[table_of[structure] as usize];
         let (placement, committed) = pos.packed();
         let variant = committed as u32 | (tainted as u32) << 16;
+        let index = tree.nodes.len() as u32;
+        let admitted = Admitted {
+            node: index,
+            variant,
+            reach: arriving,
+        };
         match table.entry(placement) {
             Entry::Vacant(slot) => {
                 slot.insert(Variants {
-                    first: variant,
+                    first: admitted,
                     more: 0,
                 });
             }
             Entry::Occupied(mut slot) => {
                 let known = slot.get_mut();
-                let more: &[u32] = match known.more {
-                    0 => &[],
-                    i => &overflow[i as usize - 1],
+                let more: &mut [Admitted] = match known.more {
+                    0 => &mut [],
+                    i => &mut overflow[i as usize - 1],
                 };
-                if subsumes(known.first, variant) || more.iter().any(|&w| subsumes(w, variant)) {
-                    return false;
+                let mut covered: Group = 0;
+                for w in std::iter::once(&known.first).chain(more.iter()) {
+                    if subsumes(w.variant, variant) {
+                        covered |= w.reach;
+                    }
+                }
+                let new = arriving & !covered;
+                if new == 0 {
+                    return None;
+                }
+                let same = std::iter::once(&mut known.first)
+                    .chain(more.iter_mut())
+                    .find(|w| w.variant == variant);
+                if let Some(w) = same {
+                    w.reach |= new;
+                    return Some((w.node, new));
                 }
                 if known.more == 0 {
                     overflow.push(Vec::new());
                     known.more = overflow.len() as u32;
                 }
-                overflow[known.more as usize - 1].push(variant);
+                overflow[known.more as usize - 1].push(admitted);
             }
         }
-        let index = tree.nodes.len() as u32;
         tree.nodes.push(Node {
             placement,
             committed,
             tainted,
             parent: parent.unwrap_or(index),
         });
-        true
+        Some((index, arriving))
     };
     // Nodes waiting for their structure's turn, by (advancement, structure).
     let mut pending: BTreeMap<(u8, usize), Vec<u32>> = BTreeMap::new();
-    for (p, _) in roots(&rules, arrangement) {
-        if admit(&p, false, None, &mut tree) {
-            let index = tree.nodes.len() as u32 - 1;
-            pending
-                .entry((advancement(&p), structure_index(&p)))
+    // Records that `node` is to be expanded for `new` as well, queueing it if it was not.
+    let enqueue = |node: u32,
+                   new: Group,
+                   pos: &Pos,
+                   structure: usize,
+                   waiting: &mut Vec<Group>,
+                   pending: &mut BTreeMap<(u8, usize), Vec<u32>>,
+                   current: Option<(usize, &mut Vec<u32>)>| {
+        if waiting.len() <= node as usize {
+            waiting.resize(node as usize + 1, 0);
+        }
+        let was_queued = waiting[node as usize] != 0;
+        waiting[node as usize] |= new;
+        if was_queued {
+            return;
+        }
+        match current {
+            Some((s, queue)) if s == structure => queue.push(node),
+            _ => pending
+                .entry((advancement(pos), structure))
                 .or_default()
-                .push(index);
+                .push(node),
+        }
+    };
+    for (i, arrangement) in arrangements.iter().enumerate() {
+        for (p, _) in roots(&rules, arrangement) {
+            let structure = structure_index(&p.pawns);
+            if let Some((node, new)) = admit(&p, structure, false, None, 1 << i, &mut tree) {
+                enqueue(node, new, &p, structure, &mut waiting, &mut pending, None);
+            }
         }
     }
     let mut next_positions: Vec<(Pos, bool)> = Vec::new();
@@ -279,11 +391,33 @@ fn castling_game(
         let mut cursor = 0;
         while let Some(&index) = queue.get(cursor) {
             cursor += 1;
+            let mut bits = std::mem::take(&mut waiting[index as usize]) & alive;
+            if bits == 0 {
+                continue;
+            }
             let node = tree.nodes[index as usize];
             let pos = node.pos();
             let open = pos.castling_open(king, rook, side);
-            if open && !node.tainted && pos.moved_files() > 0 && on_candidate(index, &pos) {
-                break 'structures;
+            if open && !node.tainted && pos.moved_files() > 0 {
+                met |= bits;
+                let settled = on_candidate(index, &pos, bits);
+                alive &= !settled;
+                bits &= !settled;
+                if alive == 0 {
+                    break 'structures;
+                }
+            }
+            // The arrangements for which positions in safe structures are left alone.
+            let unexpanded = match pruning {
+                Pruning::Never => 0,
+                Pruning::AfterFirstCandidate => met,
+                Pruning::Always => Group::MAX,
+            };
+            if safe.contains_index(structure) {
+                bits &= !unexpanded;
+            }
+            if bits == 0 {
+                continue;
             }
             next_positions.clear();
             rules.successors(&pos, &mut |next, _, touched| {
@@ -294,17 +428,41 @@ fn castling_game(
                 next_positions.push((next, next_tainted));
             });
             for &(next, next_tainted) in &next_positions {
-                if admit(&next, next_tainted, Some(index), &mut tree) {
-                    let added = tree.nodes.len() as u32 - 1;
-                    let s = structure_index(&next);
-                    if s == structure {
-                        queue.push(added);
-                    } else {
-                        pending
-                            .entry((advancement(&next), s))
-                            .or_default()
-                            .push(added);
-                    }
+                // Only pawn moves change the structure.
+                let next_structure = if next.pawns == pos.pawns {
+                    structure
+                } else {
+                    structure_index(&next.pawns)
+                };
+                // Nothing in a safe structure can change a verdict: such positions are not even
+                // admitted for the arrangements they would not be expanded for.
+                let arriving = if safe.contains_index(next_structure) {
+                    bits & !unexpanded
+                } else {
+                    bits
+                };
+                if arriving == 0 {
+                    continue;
+                }
+                let admitted = admit(
+                    &next,
+                    next_structure,
+                    next_tainted,
+                    Some(index),
+                    arriving,
+                    &mut tree,
+                );
+                if let Some((added, new)) = admitted {
+                    let current = Some((structure, &mut queue));
+                    enqueue(
+                        added,
+                        new,
+                        &next,
+                        next_structure,
+                        &mut waiting,
+                        &mut pending,
+                        current,
+                    );
                 }
             }
         }
@@ -565,17 +723,22 @@ fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(u128, Vec<Step>)> 
             root_steps.insert(key, steps);
         }
     }
-    let mut reached = None;
-    'search: while let Some(key) = queue.pop_front() {
-        let pos = Pos::from_key(key);
-        if targets.contains(&pos.placement().key()) {
-            reached = Some(key);
-            break 'search;
-        }
-        rules.successors(&pos, &mut |next, _, _| {
+    // Positions are checked when first met rather than when their turn comes: the first target
+    // met is the first one the queue would hand out, and the search ends a layer sooner.
+    let is_target = |key: u128| targets.contains(&Pos::from_key(key).placement().key());
+    let mut reached = queue.iter().copied().find(|&key| is_target(key));
+    while reached.is_none() {
+        let Some(key) = queue.pop_front() else { break };
+        rules.successors(&Pos::from_key(key), &mut |next, _, _| {
+            if reached.is_some() {
+                return;
+            }
             if let Entry::Vacant(v) = parent.entry(next.key()) {
                 v.insert(key);
                 queue.push_back(next.key());
+                if targets.contains(&next.placement().key()) {
+                    reached = Some(next.key());
+                }
             }
         });
     }
@@ -637,6 +800,38 @@ enum Walked {
 /// Decides a side that cannot castle without a pawn move, with at most `bound` files of pawns
 /// moved.
 pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutcome {
+    analyse_with(
+        arrangement,
+        side,
+        bound,
+        Pruning::AfterFirstCandidate,
+        false,
+    )
+}
+
+/// The same decision without the shortcut of [`crate::swap`]: every castled position is examined
+/// one by one. The baseline of the benchmarks and a cross-check in the tests; the verdict and
+/// the witness lines are the same as [`analyse`]'s, only [`PawnOutcome::cores`] is larger.
+pub fn analyse_exhaustively(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutcome {
+    analyse_with(arrangement, side, bound, Pruning::Never, false)
+}
+
+/// The witness of a side that [`decide_group`] found free of castled positions no walk reaches:
+/// the search stops at the first castled position, which is the one [`analyse`] shows. Its
+/// verdict is artificial-only (or not-within-bound when castling never becomes legal), unless
+/// that first position turns out not to be walkable after all, which would contradict the group
+/// search; the caller checks.
+pub fn witness(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutcome {
+    analyse_with(arrangement, side, bound, Pruning::AfterFirstCandidate, true)
+}
+
+fn analyse_with(
+    arrangement: &Arrangement,
+    side: Side,
+    bound: usize,
+    pruning: Pruning,
+    first_only: bool,
+) -> PawnOutcome {
     let king = arrangement.king_file();
     let rook = arrangement.rook_file(side);
     let mut cache = CoreCache::default();
@@ -644,12 +839,13 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
 
     let mut first_walked: Option<Walked> = None;
     let mut unwalkable: Option<u32> = None;
-    let (tree, rules) = castling_game(arrangement, side, bound, |before, pos| {
+    let group = std::slice::from_ref(arrangement);
+    let (tree, rules) = castling_game(group, side, bound, pruning, |before, pos, _| {
         let q = pos.placement();
         let castled = q.castled(king, rook, side);
         let name = cache.name(castled);
         if !seen.insert(name) {
-            return false;
+            return 0;
         }
         // The position before castling was reached without castling; if the castled one lies
         // in its component, king and rook walk there.
@@ -664,12 +860,12 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
                 },
                 None => {
                     unwalkable = Some(before);
-                    return true;
+                    return 1;
                 }
             }
         };
         first_walked.get_or_insert(walked);
-        false
+        first_only as Group
     });
     // The position of a node, without bookkeeping.
     let placement = |node: u32| tree.nodes[node as usize].pos().placement();
@@ -742,6 +938,64 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
     }
 }
 
+/// What the castling game of a group found for one arrangement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupDecision {
+    /// Some castled position is reached by no castle-free game: after-pawn-move.
+    pub unwalkable: bool,
+    /// How many distinct castled cores were examined one by one.
+    pub cores: usize,
+}
+
+/// Decides for every arrangement of `arrangements`, which all have the king and the castling
+/// rook of `side` on the same files and cannot castle there without a pawn move, whether some
+/// castled position is reached by no castle-free game. One castling game serves up to
+/// [`GROUP_SIZE`] of them at a time; component names are shared, walking searches (which
+/// depend on the start) are run per arrangement. The verdicts are those of [`analyse`], found
+/// with a fraction of the work; the witnesses come from [`analyse`] or [`witness`] afterwards.
+pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> Vec<GroupDecision> {
+    let mut cache = CoreCache::default();
+    let mut decisions = Vec::with_capacity(arrangements.len());
+    for chunk in arrangements.chunks(GROUP_SIZE) {
+        let king = chunk[0].king_file();
+        let rook = chunk[0].rook_file(side);
+        let mut names: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
+        let mut unwalkable = vec![false; chunk.len()];
+        castling_game(chunk, side, bound, Pruning::Always, |_, pos, bits| {
+            let q = pos.placement();
+            let castled = q.castled(king, rook, side);
+            let name = cache.name(castled);
+            // Whether king and rook walk from the position before castling: asked only once
+            // some arrangement meets this castled core for the first time.
+            let mut local = None;
+            let mut settled: Group = 0;
+            let mut left = bits;
+            while left != 0 {
+                let i = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if !names[i].insert(name) || *local.get_or_insert_with(|| cache.name(q) == name) {
+                    continue;
+                }
+                if walk_to(&chunk[i], &cache.cores[&name]).is_none() {
+                    unwalkable[i] = true;
+                    settled |= 1 << i;
+                }
+            }
+            settled
+        });
+        decisions.extend(
+            names
+                .iter()
+                .zip(&unwalkable)
+                .map(|(names, &unwalkable)| GroupDecision {
+                    unwalkable,
+                    cores: names.len(),
+                }),
+        );
+    }
+    decisions
+}
+
 /// The pieces that can never leave ranks 1-2 again from `pos` without further pawn moves (the
 /// pieces of its component's core), strongest first.
 pub fn stuck_pieces(pos: &Pos) -> Vec<crate::piece::Piece> {
@@ -753,4 +1007,49 @@ pub fn stuck_pieces(pos: &Pos) -> Vec<crate::piece::Piece> {
         .collect();
     kinds.sort_unstable();
     kinds.into_iter().map(model::piece_of).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::no_pawn;
+
+    /// The lemma of [`crate::swap`] checked against the components themselves: in the castling
+    /// game run in full (no shortcut), every castle-legal position in a structure the lemma calls
+    /// safe lies in the same component as the position right after castling, so king and rook
+    /// walk there. Each side of a spread of arrangements, with two and with three pawn files.
+    #[test]
+    fn castled_positions_in_safe_structures_are_walked_to() {
+        let mut checked = 0;
+        for (step, bound) in [(13, 2), (59, 3)] {
+            for arrangement in Arrangement::all().step_by(step) {
+                for side in Side::BOTH {
+                    if no_pawn::search(&arrangement, side).is_some() {
+                        continue;
+                    }
+                    let king = arrangement.king_file();
+                    let rook = arrangement.rook_file(side);
+                    let safe = SafeStructures::of(king, rook, side, bound);
+                    let mut cache = CoreCache::default();
+                    let group = std::slice::from_ref(&arrangement);
+                    let (tree, _) = castling_game(group, side, bound, Pruning::Never, |_, _, _| 0);
+                    for node in &tree.nodes {
+                        let q = node.pos().placement();
+                        if !safe.contains(&q.pawns) || !q.castling_open(king, rook, side) {
+                            continue;
+                        }
+                        let castled = q.castled(king, rook, side);
+                        assert_eq!(
+                            cache.name(castled),
+                            cache.name(q),
+                            "SP {} {side:?}: {q:?} castles out of its component",
+                            arrangement.sp()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} castled positions checked");
+    }
 }

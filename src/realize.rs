@@ -12,6 +12,7 @@
 use crate::arrangement::Arrangement;
 use crate::board::{Board, Line, Man, Move};
 use crate::model::{self, Step};
+use crate::pawn_search::KeyMap;
 use crate::piece::Piece;
 use crate::square::Square;
 use std::collections::{HashMap, VecDeque};
@@ -296,9 +297,12 @@ impl Realizer {
                 })
                 .count()
         };
-        let mut parent: HashMap<u128, (u128, Square, Square)> = HashMap::new();
+        // Keyed by packed arrangements, hashed by the search's fast hasher (SipHash took most of
+        // the time here).
+        let mut parent: KeyMap<(u128, Square, Square)> = KeyMap::default();
         parent.insert(start, (start, Square::new(0, 0), Square::new(0, 0)));
-        let mut cost: HashMap<u128, usize> = HashMap::from([(start, 0)]);
+        let mut cost: KeyMap<usize> = KeyMap::default();
+        cost.insert(start, 0);
         let mut open = std::collections::BinaryHeap::new();
         open.push(std::cmp::Reverse((2 * misplaced(start), 0usize, start)));
         let mut scratch = self.board.clone();

@@ -1,0 +1,504 @@
+//! King and rook trade places by walking: the lemma that settles most castled positions at once.
+//!
+//! Castling always changes the order of king and rook on the first rank: the a-side rook starts
+//! left of the king and ends right of it (king c1, rook d1), the h-side rook the other way round
+//! (king g1, rook f1). Without castling, one of them has to leave the first rank and come back on
+//! the other side of the other. At the moment castling is legal, the *span* (every first-rank
+//! square from the leftmost to the rightmost of king, rook and their destinations) is empty apart
+//! from king and rook, so the only thing that can stop them from walking is the lack of a way
+//! round: a hole on the second rank, or a way through the pool, that no other piece blocks.
+//!
+//! **Lemma.** Call a pawn structure *robust* for a side when king and rook, moving alone over the
+//! span, the free holes of the second rank and the pool (leaving and coming back as the model
+//! allows, see [`crate::model`]), get from their squares to their castled squares for *every* way
+//! pieces can block holes: a blocker is the queen, the other rook or the bishop of the hole's
+//! colour standing on a hole, each piece on at most one hole, and a blocker that can reach a way
+//! off the board by moving along the second rank through holes that are free (or whose blockers
+//! have left) does not block. Then for every castle-legal position `Q` in that structure, the
+//! position right after castling is reached from `Q` without castling:
+//!
+//! 1. In `Q` the pieces on holes that can leave (directly or along the second rank) leave for the
+//!    pool, in turn. What stays on holes is a blocker assignment of the kind the lemma ranges over
+//!    (knights always leave, the king and the castling rook are on the first rank).
+//! 2. King and rook walk to their castled squares, which the robustness guarantees, using only
+//!    span squares (empty in `Q`) and free holes.
+//! 3. The pieces that left come back in the reverse order, each by the way it went: the squares it
+//!    passed were free when it left, and everything that left after it is back home already,
+//!    which it did not pass. King and rook are on the first rank by then.
+//!
+//! Every step is a move of the model within the structure, so the castled position lies in the
+//! component of `Q`; `Q` itself was reached without castling (the castling game never castles
+//! before its end), hence so is the castled position: it is walkable.
+//!
+//! A structure is *safe* when it and every structure its pawns can still reach within the bound
+//! are robust. Once the castling game has found one castled position (the side's witness), it
+//! stops expanding positions in safe structures: every castled position beyond them is walkable
+//! by the lemma, so none of them can make the side after-pawn-move. `tests/model_oracle.rs` checks
+//! the verdicts against a plain search of the model without this or any other shortcut, and the
+//! unit tests below check the lemma itself on every castle-legal position of sampled castling
+//! games.
+
+use crate::model::structure_pawns;
+use crate::model::{self, BEYOND, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
+use crate::model::{STRUCTURES, THIRD, file_of, is_light, row_of, sq, structure_index};
+use crate::side::Side;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The largest bound on pawn files for which safe structures are worked out. Beyond it the
+/// castling game runs without the shortcut (the number of blocker assignments grows as 5 to the
+/// number of holes).
+pub const MAX_BOUND: usize = 4;
+
+/// Where king and rook stand: an exact square of ranks 1-2, or the pool.
+const POOL: u8 = 16;
+const PLACES: usize = 17;
+
+/// The pawn structures in which every castled position of a side is walkable from the position
+/// before castling, now and after any further pawn moves within the bound.
+pub struct SafeStructures {
+    safe: Vec<bool>,
+}
+
+impl SafeStructures {
+    /// The safe structures of the side whose king starts on `king` and castling rook on `rook`
+    /// (files), with pawns moved on at most `bound` files. Worked out once per side and bound and
+    /// shared by every arrangement with the same king and rook files.
+    pub fn of(king: u8, rook: u8, side: Side, bound: usize) -> &'static SafeStructures {
+        static TABLES: [OnceLock<SafeStructures>; 8 * 8 * 2 * MAX_BOUND] =
+            [const { OnceLock::new() }; 8 * 8 * 2 * MAX_BOUND];
+        if !(1..=MAX_BOUND).contains(&bound) || king > 7 || rook > 7 {
+            return SafeStructures::none();
+        }
+        let slot =
+            ((king as usize * 8 + rook as usize) * 2 + side as usize) * MAX_BOUND + bound - 1;
+        TABLES[slot].get_or_init(|| SafeStructures::work_out(king, rook, side, bound))
+    }
+
+    /// No structure safe: the search without the shortcut.
+    pub fn none() -> &'static SafeStructures {
+        static NONE: SafeStructures = SafeStructures { safe: Vec::new() };
+        &NONE
+    }
+
+    /// Whether the structure of these pawns is safe.
+    pub fn contains(&self, pawns: &[u8; 8]) -> bool {
+        self.contains_index(structure_index(pawns))
+    }
+
+    /// Whether the structure with this index ([`structure_index`]) is safe.
+    pub fn contains_index(&self, index: usize) -> bool {
+        self.safe.get(index).copied().unwrap_or(false)
+    }
+
+    /// How many structures are safe.
+    pub fn count(&self) -> usize {
+        self.safe.iter().filter(|&&s| s).count()
+    }
+
+    /// Robustness of every structure within the bound, then safety from the most advanced
+    /// structures down: pawn moves only ever advance, so a structure's successors are settled
+    /// before it.
+    fn work_out(king: u8, rook: u8, side: Side, bound: usize) -> SafeStructures {
+        let moved = |p: &[u8; 8]| p.iter().filter(|&&s| s != HOME).count();
+        let mut order: Vec<usize> = (0..STRUCTURES)
+            .filter(|&i| moved(&structure_pawns(i)) <= bound)
+            .collect();
+        order.sort_by_key(|&i| {
+            std::cmp::Reverse(structure_pawns(i).iter().map(|&s| s as u32).sum::<u32>())
+        });
+        let mut safe = vec![false; STRUCTURES];
+        for index in order {
+            let pawns = structure_pawns(index);
+            let successors_safe = (0..8).all(|file| {
+                let options: &[u8] = match pawns[file] {
+                    HOME if moved(&pawns) < bound => &[THIRD, BEYOND],
+                    THIRD => &[BEYOND],
+                    _ => &[],
+                };
+                options.iter().all(|&to| {
+                    let mut next = pawns;
+                    next[file] = to;
+                    safe[structure_index(&next)]
+                })
+            });
+            safe[index] = successors_safe && robust_cached(king, rook, side, index);
+        }
+        SafeStructures { safe }
+    }
+}
+
+/// [`robust`] remembered per side and structure: the tables for different bounds share it.
+fn robust_cached(king: u8, rook: u8, side: Side, structure: usize) -> bool {
+    const UNKNOWN: u8 = 0;
+    const NO: u8 = 1;
+    const YES: u8 = 2;
+    static KNOWN: [OnceLock<Vec<AtomicU8>>; 8 * 8 * 2] = [const { OnceLock::new() }; 8 * 8 * 2];
+    let slot = (king as usize * 8 + rook as usize) * 2 + side as usize;
+    let known =
+        KNOWN[slot].get_or_init(|| (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect());
+    match known[structure].load(Ordering::Relaxed) {
+        UNKNOWN => {
+            let result = robust(king, rook, side, &structure_pawns(structure));
+            known[structure].store(if result { YES } else { NO }, Ordering::Relaxed);
+            result
+        }
+        value => value == YES,
+    }
+}
+
+/// The pieces that can stand in the way: queen, the other rook, light and dark bishop, knight
+/// (two of them), by kind.
+const BLOCKERS: [u8; 5] = [QUEEN, ROOK, BISHOP, BISHOP, KNIGHT];
+/// How many of each blocker there are.
+const BLOCKER_COUNTS: [u8; 5] = [1, 1, 1, 1, 2];
+const NO_BLOCKER: usize = BLOCKERS.len();
+
+/// Whether blocker `b` can stand on `s` (a bishop only on its own colour).
+fn fits(b: usize, s: Sq) -> bool {
+    match b {
+        2 => is_light(s),
+        3 => !is_light(s),
+        _ => true,
+    }
+}
+
+/// A set of exact squares of ranks 1-2, a bit per square.
+type Squares = u16;
+
+/// The first-rank squares from the leftmost to the rightmost of king, rook and their
+/// destinations: empty apart from king and rook whenever castling is legal.
+fn span(king: u8, rook: u8, side: Side) -> (i8, i8) {
+    let files = [king, rook, side.king_to(), side.rook_to()];
+    let lo = *files.iter().min().expect("four files") as i8;
+    let hi = *files.iter().max().expect("four files") as i8;
+    (lo, hi)
+}
+
+/// Whether the structure is robust for the side (see the module docs): king and rook get round
+/// each other for every way pieces can stand in the way. Tried first with the holes alone, then
+/// with every first-rank square outside the span as well (a wider way round, but more places
+/// for pieces to stand in it).
+pub fn robust(king: u8, rook: u8, side: Side, pawns: &[u8; 8]) -> bool {
+    Adversary::new(king, rook, side, pawns, false).cannot_block()
+        || Adversary::new(king, rook, side, pawns, true).cannot_block()
+}
+
+/// The pieces standing in the way of king and rook, chosen as badly as possible: every
+/// assignment of blockers to the *spots* (the holes, and if wide the first-rank squares outside
+/// the span) is settled, pieces that can leave do, and king and rook must get round over what
+/// stays free.
+struct Adversary {
+    king: u8,
+    rook: u8,
+    side: Side,
+    board: Pos,
+    spots: Vec<Sq>,
+    /// Span squares that neither king nor rook stands on before or after castling: free for the
+    /// pieces that leave and come back.
+    passable: Squares,
+    /// Per spot, the blockers that can leave straight from it (a bit per blocker).
+    direct: Vec<u8>,
+    /// Walking results by the set of blocked spots (a bit per spot index).
+    known: Vec<Option<bool>>,
+}
+
+impl Adversary {
+    fn new(king: u8, rook: u8, side: Side, pawns: &[u8; 8], wide: bool) -> Adversary {
+        let (lo, hi) = span(king, rook, side);
+        let mut spots: Vec<Sq> = (0..8)
+            .filter(|&f| pawns[f as usize] != HOME)
+            .map(|f| sq(f, 1))
+            .collect();
+        if wide {
+            spots.extend((0..8).filter(|f| !(lo..=hi).contains(f)).map(|f| sq(f, 0)));
+        }
+        // Nearest the span first: the bound in `cannot_block_from` then cuts sooner, since king
+        // and rook rarely need to go far.
+        spots.sort_by_key(|&s| ((lo - file_of(s)).max(file_of(s) - hi), s));
+        let passable: Squares = (lo..=hi)
+            .filter(|&f| ![king, rook, side.king_to(), side.rook_to()].contains(&(f as u8)))
+            .fold(0, |m, f| m | 1 << sq(f, 0));
+        let board = Pos {
+            cells: [EMPTY; 16],
+            pawns: *pawns,
+        };
+        let direct = spots
+            .iter()
+            .map(|&s| {
+                (0..NO_BLOCKER)
+                    .filter(|&b| board.exit_possible(BLOCKERS[b], s))
+                    .fold(0, |m, b| m | 1 << b)
+            })
+            .collect();
+        Adversary {
+            king,
+            rook,
+            side,
+            board,
+            known: vec![None; 1 << spots.len()],
+            direct,
+            spots,
+            passable,
+        }
+    }
+
+    /// Whether king and rook get round for every assignment.
+    fn cannot_block(&mut self) -> bool {
+        let mut assignment = vec![NO_BLOCKER; self.spots.len()];
+        self.cannot_block_from(&mut assignment, 0, BLOCKER_COUNTS)
+    }
+
+    /// Whether king and rook get round for every assignment that agrees with `assignment` on the
+    /// spots before `at`, with `left` blockers still to place. Branch and bound: the spots not
+    /// yet assigned, and the assigned blockers that cannot leave straight away, blocked all at
+    /// once is as bad as any completion can get; if king and rook get round even then, the
+    /// completions need not be tried.
+    fn cannot_block_from(&mut self, assignment: &mut [usize], at: usize, left: [u8; 5]) -> bool {
+        let mut worst = !0usize << at & ((1 << self.spots.len()) - 1);
+        for (i, &b) in assignment[..at].iter().enumerate() {
+            if b != NO_BLOCKER && self.direct[i] & (1 << b) == 0 {
+                worst |= 1 << i;
+            }
+        }
+        if self.walks(worst) {
+            return true;
+        }
+        if at == self.spots.len() {
+            let occupied = settle(&self.board, &self.spots, self.passable, assignment);
+            let blocked = (0..self.spots.len())
+                .filter(|&i| occupied & (1 << self.spots[i]) != 0)
+                .fold(0, |m, i| m | 1 << i);
+            return self.walks(blocked);
+        }
+        for b in 0..=NO_BLOCKER {
+            if b < NO_BLOCKER && (left[b] == 0 || !fits(b, self.spots[at])) {
+                continue;
+            }
+            assignment[at] = b;
+            let mut rest = left;
+            if b < NO_BLOCKER {
+                rest[b] -= 1;
+            }
+            if !self.cannot_block_from(assignment, at + 1, rest) {
+                return false;
+            }
+        }
+        assignment[at] = NO_BLOCKER;
+        true
+    }
+
+    /// Whether king and rook get round with the spots in `blocked` (a bit per spot index)
+    /// occupied and the others free.
+    fn walks(&mut self, blocked: usize) -> bool {
+        if let Some(known) = self.known[blocked] {
+            return known;
+        }
+        let free = (0..self.spots.len())
+            .filter(|&i| blocked & (1 << i) == 0)
+            .fold(0, |m, i| m | 1 << self.spots[i]);
+        let result = walk(self.king, self.rook, self.side, &self.board, free);
+        self.known[blocked] = Some(result);
+        result
+    }
+}
+
+/// Lets every blocker that can reach a way off the board over free spots and `passable` squares
+/// leave, repeatedly, and returns the squares still blocked. Routes avoid the squares of king
+/// and rook before and after castling, so that every piece can come back the way it went.
+fn settle(board: &Pos, spots: &[Sq], passable: Squares, assignment: &[usize]) -> Squares {
+    let all: Squares = spots.iter().fold(0, |m, &s| m | 1 << s);
+    let mut standing = [NO_BLOCKER; 16];
+    standing[..assignment.len()].copy_from_slice(assignment);
+    let mut occupied: Squares = spots
+        .iter()
+        .zip(assignment)
+        .filter(|&(_, &b)| b != NO_BLOCKER)
+        .fold(0, |m, (&s, _)| m | 1 << s);
+    loop {
+        let leaving = (0..spots.len()).find(|&i| {
+            standing[i] != NO_BLOCKER
+                && can_leave(
+                    board,
+                    BLOCKERS[standing[i]],
+                    spots[i],
+                    (all & !occupied) | passable,
+                )
+        });
+        match leaving {
+            Some(i) => {
+                standing[i] = NO_BLOCKER;
+                occupied &= !(1 << spots[i]);
+            }
+            None => return occupied,
+        }
+    }
+}
+
+/// Whether a piece of `kind` on `from` reaches a square it can leave the board from, moving
+/// only over the squares of `free`.
+fn can_leave(board: &Pos, kind: u8, from: Sq, free: Squares) -> bool {
+    let mut reached: Squares = 1 << from;
+    let mut todo = [0u8; 16];
+    todo[0] = from;
+    let mut count = 1;
+    while count > 0 {
+        count -= 1;
+        let s = todo[count];
+        if board.exit_possible(kind, s) {
+            return true;
+        }
+        model::flat_destinations_over(kind, s, free, |to| {
+            if reached & (1 << to) == 0 {
+                reached |= 1 << to;
+                todo[count] = to;
+                count += 1;
+            }
+        });
+    }
+    false
+}
+
+/// Whether king and rook, alone, get from their squares to their castled squares moving over the
+/// span, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of places.
+fn walk(king: u8, rook: u8, side: Side, board: &Pos, free: Squares) -> bool {
+    let (lo, hi) = span(king, rook, side);
+    let span_squares: Squares = (lo..=hi).fold(0, |m, f| m | 1 << sq(f, 0));
+    let open = span_squares | free;
+    let pair = |kp: u8, rp: u8| kp as usize * PLACES + rp as usize;
+    let goal = pair(side.king_to(), side.rook_to());
+    let mut seen = [false; PLACES * PLACES];
+    let mut queue = vec![pair(king, rook)];
+    seen[queue[0]] = true;
+    let mut cursor = 0;
+    while let Some(&at) = queue.get(cursor) {
+        cursor += 1;
+        if at == goal {
+            return true;
+        }
+        let (kp, rp) = ((at / PLACES) as u8, (at % PLACES) as u8);
+        let mut visit = |next: usize| {
+            if !seen[next] {
+                seen[next] = true;
+                queue.push(next);
+            }
+        };
+        for (kind, at, other) in [(KING, kp, rp), (ROOK, rp, kp)] {
+            let place = |s: u8| {
+                if kind == KING {
+                    pair(s, other)
+                } else {
+                    pair(other, s)
+                }
+            };
+            let around = if other == POOL {
+                open
+            } else {
+                open & !(1 << other)
+            };
+            if at == POOL {
+                // Coming back: onto a free second-rank square the piece could also leave by.
+                for s in 8..16u8 {
+                    if around & (1 << s) != 0 && board.exit_possible(kind, s) {
+                        visit(place(s));
+                    }
+                }
+            } else {
+                model::flat_destinations_over(kind, at, around, |to| visit(place(to)));
+                if row_of(at) == 1 && board.exit_possible(kind, at) {
+                    visit(place(POOL));
+                }
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pawns(moved: &[(usize, u8)]) -> [u8; 8] {
+        let mut p = [HOME; 8];
+        for &(f, s) in moved {
+            p[f] = s;
+        }
+        p
+    }
+
+    /// King b1 and rook a1 castling long. A hole on c2 lets the king step up while the rook
+    /// passes (whatever stands on c2 can leave over b3, c3 or d3). With holes on f2 and g2 only,
+    /// the way round leads over e1 and f2: the king steps up to f2, the rook passes below to g1
+    /// and comes back once the king is home; any piece on e1 leaves over f2 or straight to rank
+    /// 3, and nothing can stay on f2, whose rank-3 squares are all free. With no hole at all,
+    /// king and rook can never pass each other.
+    #[test]
+    fn a_hole_near_the_span_is_a_way_round() {
+        assert!(robust(1, 0, Side::A, &pawns(&[(2, BEYOND)])));
+        assert!(robust(1, 0, Side::A, &pawns(&[(5, BEYOND), (6, BEYOND)])));
+        assert!(!robust(1, 0, Side::A, &pawns(&[])));
+    }
+
+    /// King g1 and rook h1 castling short with holes only on b2, c2 and d2 (pawns on b3, c4, d3):
+    /// a light bishop on d1 can reach c2 but leave neither from there (b3 and d3 are blocked)
+    /// nor anywhere else, and the other rook on e1, hemmed in by it, the e-pawn and the span,
+    /// cannot leave either. King and rook are then shut in on f1-h1 with no way round.
+    #[test]
+    fn pieces_on_the_first_rank_can_shut_king_and_rook_in() {
+        let far = pawns(&[(1, THIRD), (2, BEYOND), (3, THIRD)]);
+        assert!(!robust(6, 7, Side::H, &far));
+    }
+
+    /// A rook on a hole whose rank-3 square holds a pawn cannot leave straight up; if no free hole
+    /// beside it leads off the board, it blocks. King f1, rook h1, castling short: f2 is the
+    /// only hole in the span, the f-pawn stands on f3, and the rook on f2 can slide to e2 and
+    /// leave over e3 only when the e-pawn has gone past it.
+    #[test]
+    fn a_rook_blocks_a_hole_unless_it_can_slide_away() {
+        let king = 5;
+        let rook = 7;
+        assert!(!robust(king, rook, Side::H, &pawns(&[(5, THIRD)])));
+        assert!(robust(
+            king,
+            rook,
+            Side::H,
+            &pawns(&[(4, BEYOND), (5, THIRD)])
+        ));
+    }
+
+    /// Safety looks ahead: a structure is safe only if it is robust and every structure its pawns
+    /// can still reach within the bound is safe; a larger bound can only take safety away.
+    #[test]
+    fn safety_needs_every_later_structure_robust() {
+        let (king, rook, side) = (1, 0, Side::A);
+        let tables: Vec<&SafeStructures> = (1..=3)
+            .map(|bound| SafeStructures::of(king, rook, side, bound))
+            .collect();
+        assert!(tables[0].contains(&pawns(&[(2, BEYOND)])));
+        for (b, table) in tables.iter().enumerate() {
+            let bound = b + 1;
+            assert!(table.count() > 0);
+            for index in 0..STRUCTURES {
+                let p = structure_pawns(index);
+                let moved = p.iter().filter(|&&s| s != HOME).count();
+                if !table.contains(&p) {
+                    continue;
+                }
+                assert!(moved <= bound);
+                assert!(robust(king, rook, side, &p), "{p:?} safe but not robust");
+                for file in 0..8 {
+                    let mut next = p;
+                    match p[file] {
+                        HOME if moved < bound => next[file] = THIRD,
+                        THIRD => next[file] = BEYOND,
+                        _ => continue,
+                    }
+                    assert!(table.contains(&next), "{p:?} safe, {next:?} not");
+                }
+                if b > 0 {
+                    assert!(tables[b - 1].contains(&p) || moved == bound);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The group search decides like the search of one arrangement at a time without any shortcut.
+
+use castle960::{Arrangement, Side, no_pawn, pawn_search};
+use pawn_search::Verdict;
+
+/// Every arrangement of a group (king and castling rook on given files) that needs a pawn move.
+fn group(side: Side, king: u8, rook: u8) -> Vec<Arrangement> {
+    Arrangement::all()
+        .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
+        .filter(|a| no_pawn::search(a, side).is_none())
+        .collect()
+}
+
+/// Whole groups with two and three pawn files, chosen to hold both verdicts: the group search's
+/// finding (some castled position no walk reaches, or none) matches the verdict of the
+/// exhaustive search of each arrangement alone.
+#[test]
+fn group_decisions_match_the_exhaustive_search() {
+    let mut verdicts = [0usize; 2];
+    for (side, king, rook, bound) in [
+        (Side::A, 4, 3, 2),
+        (Side::H, 3, 4, 2),
+        (Side::A, 4, 3, 3),
+        (Side::H, 2, 3, 3),
+    ] {
+        let arrangements = group(side, king, rook);
+        assert!(!arrangements.is_empty());
+        let decisions = pawn_search::decide_group(&arrangements, side, bound);
+        assert_eq!(decisions.len(), arrangements.len());
+        for (a, decision) in arrangements.iter().zip(&decisions) {
+            let alone = pawn_search::analyse_exhaustively(a, side, bound);
+            assert_eq!(
+                decision.unwalkable,
+                alone.verdict == Verdict::AfterPawnMove,
+                "SP {} {side:?} bound {bound}",
+                a.sp()
+            );
+            verdicts[decision.unwalkable as usize] += 1;
+        }
+    }
+    assert!(
+        verdicts[0] > 0 && verdicts[1] > 0,
+        "both verdicts occur: {verdicts:?}"
+    );
+}
