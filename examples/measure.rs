@@ -5,6 +5,7 @@
 //! /usr/bin/time -v target/release/examples/measure no-pawn      # all 1,920 sides, one thread
 //! target/release/examples/measure pawn 47 3 > sample.txt         # every 47th arrangement
 //! target/release/examples/measure pawn-exhaustive 47 3 > all.txt # the same without the swap lemma
+//! target/release/examples/measure tables 3                       # the swap lemma's safe structures
 //! ```
 //!
 //! `pawn STEP BOUND` runs the pawn-move search on every side of every STEP-th arrangement that
@@ -63,8 +64,34 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some("tables") => {
+            let bound = match number(1, pawn_search::DEFAULT_BOUND) {
+                Ok(bound) if (1..=4).contains(&bound) => bound,
+                _ => {
+                    eprintln!("usage: measure tables [BOUND 1..=4]");
+                    return ExitCode::from(2);
+                }
+            };
+            // Every side of every king and castling-rook file pair that occurs.
+            let mut safe = 0;
+            let mut tables = 0;
+            for side in Side::BOTH {
+                for king in 1..7u8 {
+                    for rook in 0..8u8 {
+                        if (side == Side::A && rook < king) || (side == Side::H && rook > king) {
+                            safe += castle960::swap::SafeStructures::of(king, rook, side, bound)
+                                .count();
+                            tables += 1;
+                        }
+                    }
+                }
+            }
+            println!("{tables} tables, {safe} safe structures with pawns on at most {bound} files");
+        }
         _ => {
-            eprintln!("usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND]");
+            eprintln!(
+                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND]"
+            );
             return ExitCode::from(2);
         }
     }
