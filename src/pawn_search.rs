@@ -213,7 +213,7 @@ fn advancement(pos: &Pos) -> u8 {
 type Group = u64;
 
 /// The most arrangements one castling game searches together.
-const GROUP_SIZE: usize = Group::BITS as usize;
+pub const GROUP_SIZE: usize = Group::BITS as usize;
 
 /// When the castling game uses the lemma of [`crate::swap`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
