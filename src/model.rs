@@ -73,6 +73,24 @@ pub fn structure_pawns(mut index: usize) -> [u8; 8] {
     pawns
 }
 
+/// The states a file's pawn can advance to from `state` in one move; from home only while
+/// another file may still start (`may_start`: fewer files moved than the bound allows).
+pub fn pawn_advances(state: u8, may_start: bool) -> &'static [u8] {
+    match state {
+        HOME if may_start => &[THIRD, BEYOND],
+        THIRD => &[BEYOND],
+        _ => &[],
+    }
+}
+
+/// The first-rank files from the leftmost to the rightmost of king, rook and their destinations
+/// for castling on `side`: empty apart from king and rook whenever that castling is legal.
+pub fn castling_span(king: u8, rook: u8, side: Side) -> (u8, u8) {
+    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
+    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
+    (lo, hi)
+}
+
 /// An exact square: `file + 8 * row`, row 0 = rank 1, row 1 = rank 2.
 pub type Sq = u8;
 
@@ -330,8 +348,7 @@ impl Pos {
     /// Whether castling on `side` is legal given where king and rook stand: the span is empty
     /// apart from them. (That they never moved is the caller's business.)
     pub fn castling_open(&self, king: u8, rook: u8, side: Side) -> bool {
-        let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-        let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
+        let (lo, hi) = castling_span(king, rook, side);
         (lo..=hi).all(|f| f == king || f == rook || self.cells[f as usize] == EMPTY)
     }
 
@@ -579,12 +596,7 @@ impl Rules {
         // 3. Pawn moves.
         let moved = pos.moved_files();
         for file in 0..8u8 {
-            let options: &[u8] = match pos.pawns[file as usize] {
-                HOME if moved < self.bound => &[THIRD, BEYOND],
-                THIRD => &[BEYOND],
-                _ => &[],
-            };
-            for &to in options {
+            for &to in pawn_advances(pos.pawns[file as usize], moved < self.bound) {
                 if to > self.pawn_limit[file as usize] {
                     continue;
                 }

@@ -48,8 +48,8 @@
 //! sampled castling games.
 
 use crate::model::structure_pawns;
-use crate::model::{self, BEYOND, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
-use crate::model::{STRUCTURES, THIRD, file_of, is_light, row_of, sq, structure_index};
+use crate::model::{self, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
+use crate::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
 use crate::side::Side;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -120,11 +120,7 @@ impl SafeStructures {
         for index in order {
             let pawns = structure_pawns(index);
             let successors_safe = (0..8).all(|file| {
-                let options: &[u8] = match pawns[file] {
-                    HOME if moved(&pawns) < bound => &[THIRD, BEYOND],
-                    THIRD => &[BEYOND],
-                    _ => &[],
-                };
+                let options = model::pawn_advances(pawns[file], moved(&pawns) < bound);
                 options.iter().all(|&to| {
                     let mut next = pawns;
                     next[file] = to;
@@ -175,13 +171,10 @@ fn fits(b: usize, s: Sq) -> bool {
 /// A set of exact squares of ranks 1-2, a bit per square.
 type Squares = u16;
 
-/// The first-rank squares from the leftmost to the rightmost of king, rook and their
-/// destinations: empty apart from king and rook whenever castling is legal.
+/// The span ([`model::castling_span`]) as signed files, for arithmetic beside it.
 fn span(king: u8, rook: u8, side: Side) -> (i8, i8) {
-    let files = [king, rook, side.king_to(), side.rook_to()];
-    let lo = *files.iter().min().expect("four files") as i8;
-    let hi = *files.iter().max().expect("four files") as i8;
-    (lo, hi)
+    let (lo, hi) = model::castling_span(king, rook, side);
+    (lo as i8, hi as i8)
 }
 
 /// Whether the structure is robust for the side (see the module docs): king and rook get round
@@ -426,6 +419,7 @@ fn walk(king: u8, rook: u8, side: Side, board: &Pos, free: Squares) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{BEYOND, THIRD};
 
     fn pawns(moved: &[(usize, u8)]) -> [u8; 8] {
         let mut p = [HOME; 8];
@@ -496,12 +490,7 @@ mod tests {
                 assert!(moved <= bound);
                 assert!(robust(king, rook, side, &p), "{p:?} safe but not robust");
                 for file in 0..8 {
-                    let options: &[u8] = match p[file] {
-                        HOME if moved < bound => &[THIRD, BEYOND],
-                        THIRD => &[BEYOND],
-                        _ => &[],
-                    };
-                    for &to in options {
+                    for &to in model::pawn_advances(p[file], moved < bound) {
                         let mut next = p;
                         next[file] = to;
                         assert!(table.contains(&next), "{p:?} safe, {next:?} not");
