@@ -157,8 +157,15 @@ impl Board {
     /// with Black absent there is nothing to capture.
     pub fn destinations(&self, from: Square) -> Vec<Square> {
         let mut out = Vec::new();
+        self.each_destination(from, |to| out.push(to));
+        out
+    }
+
+    /// The same squares as [`Board::destinations`], handed to `f` one by one without collecting
+    /// them: for searches that try every move of many boards.
+    pub fn each_destination(&self, from: Square, mut f: impl FnMut(Square)) {
         let Some(man) = self.man_on(from) else {
-            return out;
+            return;
         };
         let mut slide = |dirs: &[(i8, i8)], max: usize| {
             for &(df, dr) in dirs {
@@ -166,7 +173,7 @@ impl Board {
                 for _ in 0..max {
                     match at.offset(df, dr) {
                         Some(next) if self.is_empty(next) => {
-                            out.push(next);
+                            f(next);
                             at = next;
                         }
                         _ => break,
@@ -188,7 +195,6 @@ impl Board {
                 slide(&BISHOP_DIRS, 7);
             }
         }
-        out
     }
 
     /// Moves `man` from `from` to `to` without any check: for route planning on a scratch board.

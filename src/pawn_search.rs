@@ -701,17 +701,23 @@ fn component_path(parent: &KeyMap<u128>, start: u128, target: u128) -> Vec<Step>
     steps
 }
 
-/// The walking game towards a core: castle-free games from the start, in normal form for this
-/// target. Returns the steps to the first core member reached, or `None` when none is.
-fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(u128, Vec<Step>)> {
+/// The rules of the walking game towards `core`: nothing frozen, kinds the core lacks leave at
+/// once, knights are placed only on the core's knight files, pawns go no further than the core's.
+fn walking_rules(core: &Core) -> Rules {
     let all_kinds: u8 = (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5);
-    let rules = Rules {
+    Rules {
         bound: 8,
         frozen: 0,
         eager: all_kinds & !core.kinds_on_board,
         knight_files: core.knight_files,
         pawn_limit: core.pawns,
-    };
+    }
+}
+
+/// The walking game towards a core: castle-free games from the start, in normal form for this
+/// target. Returns the steps to the first core member reached, or `None` when none is.
+fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(u128, Vec<Step>)> {
+    let rules = walking_rules(core);
     let targets: KeySet = core.members.iter().copied().collect();
     let mut parent: KeyMap<u128> = KeyMap::default();
     let mut queue = VecDeque::new();
@@ -757,6 +763,79 @@ fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(u128, Vec<Step>)> 
         ));
     }
     Some((Pos::from_key(end).placement().key(), steps))
+}
+
+/// Which of the arrangements in `from` (bits into `arrangements`) reach a member of `core` by
+/// castle-free games: the walking game of [`walk_to`] played from all their starts at once, each
+/// position carrying the set of arrangements that reach it, re-expanded when new ones arrive.
+/// Only whether a walk exists is asked, so no parents are kept, and an arrangement is dropped
+/// from the search as soon as it arrives. The answer for each arrangement is exactly whether
+/// [`walk_to`] finds a walk; many arrangements of a group walk to the same castled core, and
+/// their games soon meet, so one search for all of them does a fraction of the work.
+fn walkable(arrangements: &[Arrangement], from: Group, core: &Core) -> Group {
+    let rules = walking_rules(core);
+    let targets: KeySet = core.members.iter().copied().collect();
+    let is_target = |pos: &Pos| targets.contains(&pos.placement().key());
+    let mut index: KeyMap<u32> = KeyMap::default();
+    // Per position: its key, the arrangements that reached it, those it still has to be
+    // expanded for.
+    let mut keys: Vec<u128> = Vec::new();
+    let mut reach: Vec<Group> = Vec::new();
+    let mut waiting: Vec<Group> = Vec::new();
+    let mut queue: VecDeque<u32> = VecDeque::new();
+    let mut arrived: Group = 0;
+    let mut visit = |pos: &Pos,
+                     bits: Group,
+                     arrived: &mut Group,
+                     keys: &mut Vec<u128>,
+                     reach: &mut Vec<Group>,
+                     waiting: &mut Vec<Group>,
+                     queue: &mut VecDeque<u32>| {
+        let key = pos.key();
+        let at = *index.entry(key).or_insert_with(|| {
+            keys.push(key);
+            reach.push(0);
+            waiting.push(0);
+            keys.len() as u32 - 1
+        }) as usize;
+        let new = bits & !reach[at];
+        if new == 0 {
+            return;
+        }
+        reach[at] |= new;
+        if is_target(pos) {
+            *arrived |= new;
+            return;
+        }
+        if waiting[at] == 0 {
+            queue.push_back(at as u32);
+        }
+        waiting[at] |= new;
+    };
+    let mut left = from;
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
+        for (p, _) in roots(&rules, &arrangements[i]) {
+            let (k, r, w, q) = (&mut keys, &mut reach, &mut waiting, &mut queue);
+            visit(&p, 1 << i, &mut arrived, k, r, w, q);
+        }
+    }
+    while let Some(at) = queue.pop_front() {
+        if arrived == from {
+            break;
+        }
+        let bits = std::mem::take(&mut waiting[at as usize]) & !arrived;
+        if bits == 0 {
+            continue;
+        }
+        let pos = Pos::from_key(keys[at as usize]);
+        rules.successors(&pos, &mut |next, _, _| {
+            let (k, r, w, q) = (&mut keys, &mut reach, &mut waiting, &mut queue);
+            visit(&next, bits, &mut arrived, k, r, w, q);
+        });
+    }
+    arrived
 }
 
 /// Undoes a sequence of steps: the steps that lead from its end back to `start`.
@@ -961,6 +1040,8 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
         let rook = chunk[0].rook_file(side);
         let mut names: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
         let mut unwalkable = vec![false; chunk.len()];
+        // Per castled core: the arrangements known to walk to it.
+        let mut walked: KeyMap<Group> = KeyMap::default();
         castling_game(chunk, side, bound, Pruning::Always, |_, pos, bits| {
             let q = pos.placement();
             let castled = q.castled(king, rook, side);
@@ -968,7 +1049,7 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
             // Whether king and rook walk from the position before castling: asked only once
             // some arrangement meets this castled core for the first time.
             let mut local = None;
-            let mut settled: Group = 0;
+            let mut ask: Group = 0;
             let mut left = bits;
             while left != 0 {
                 let i = left.trailing_zeros() as usize;
@@ -976,10 +1057,21 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
                 if !names[i].insert(name) || *local.get_or_insert_with(|| cache.name(q) == name) {
                     continue;
                 }
-                if walk_to(&chunk[i], &cache.cores[&name]).is_none() {
-                    unwalkable[i] = true;
-                    settled |= 1 << i;
-                }
+                ask |= 1 << i;
+            }
+            // Arrangements already shown to walk to this core need no second search.
+            let known = walked.entry(name).or_default();
+            ask &= !*known;
+            if ask == 0 {
+                return 0;
+            }
+            let reached = walkable(chunk, ask, &cache.cores[&name]);
+            *known |= reached;
+            let settled = ask & !reached;
+            let mut left = settled;
+            while left != 0 {
+                unwalkable[left.trailing_zeros() as usize] = true;
+                left &= left - 1;
             }
             settled
         });
@@ -1051,5 +1143,57 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} castled positions checked");
+    }
+
+    /// The shared walking search answers for each arrangement exactly what the walking search of
+    /// that arrangement alone finds: for a dozen castled cores spread over those that the castling
+    /// games of two groups meet with two pawn files, asked for all members at once and for
+    /// subsets.
+    #[test]
+    fn shared_walks_answer_as_walks_alone() {
+        let mut outcomes = [0usize; 2];
+        for (side, king, rook) in [(Side::A, 4, 3), (Side::H, 3, 4)] {
+            let members: Vec<Arrangement> = Arrangement::all()
+                .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
+                .filter(|a| no_pawn::search(a, side).is_none())
+                .take(GROUP_SIZE)
+                .collect();
+            let all: Group = Group::MAX >> (GROUP_SIZE - members.len());
+            let mut cache = CoreCache::default();
+            let mut names: Vec<u128> = Vec::new();
+            castling_game(&members, side, 2, Pruning::Always, |_, pos, _| {
+                let name = cache.name(pos.placement().castled(king, rook, side));
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+                0
+            });
+            for name in names.iter().step_by(names.len().div_ceil(12)) {
+                let core = &cache.cores[name];
+                let mut alone: Group = 0;
+                for (i, a) in members.iter().enumerate() {
+                    if walk_to(a, core).is_some() {
+                        alone |= 1 << i;
+                    }
+                }
+                assert_eq!(
+                    walkable(&members, all, core),
+                    alone,
+                    "{side:?} core {name:x}"
+                );
+                // Every other member alone, and the odd ones together.
+                let odd: Group = all & 0xAAAA_AAAA_AAAA_AAAA;
+                assert_eq!(walkable(&members, odd, core), alone & odd);
+                for i in (0..members.len()).step_by(2) {
+                    assert_eq!(walkable(&members, 1 << i, core), alone & 1 << i);
+                }
+                outcomes[0] += (all & !alone).count_ones() as usize;
+                outcomes[1] += alone.count_ones() as usize;
+            }
+        }
+        assert!(
+            outcomes[0] > 0 && outcomes[1] > 0,
+            "both answers occur: {outcomes:?}"
+        );
     }
 }

@@ -288,21 +288,17 @@ impl Realizer {
         let goal = encode(&target);
         let start = encode(&self.board);
         // Best-first search over arrangements of the pooled pieces (the rest of the board is
-        // fixed), guided by how many target squares still lack their piece.
-        let misplaced = |key: u128| -> usize {
-            (0..region.len())
-                .filter(|i| {
-                    let want = (goal >> (3 * i)) & 7;
-                    want != 0 && (key >> (3 * i)) & 7 != want
-                })
-                .count()
-        };
-        // Keyed by packed arrangements, hashed by the search's fast hasher (SipHash took most of
-        // the time here).
-        let mut parent: KeyMap<(u128, Square, Square)> = KeyMap::default();
-        parent.insert(start, (start, Square::new(0, 0), Square::new(0, 0)));
-        let mut cost: KeyMap<usize> = KeyMap::default();
-        cost.insert(start, 0);
+        // fixed), guided by how many target squares still lack their piece: counted a three-bit
+        // field at a time, by folding each field's bits onto its lowest one.
+        let lowest: u128 = (0..region.len()).fold(0, |m, i| m | 1 << (3 * i));
+        let any_bit = |k: u128| (k | k >> 1 | k >> 2) & lowest;
+        let wanted = any_bit(goal);
+        let misplaced =
+            |key: u128| -> usize { (any_bit(key ^ goal) & wanted).count_ones() as usize };
+        // Per packed arrangement: its cost so far and how it was reached. Hashed by the search's
+        // fast hasher (SipHash took most of the time here).
+        let mut parent: KeyMap<(usize, u128, Square, Square)> = KeyMap::default();
+        parent.insert(start, (0, start, Square::new(0, 0), Square::new(0, 0)));
         let mut open = std::collections::BinaryHeap::new();
         open.push(std::cmp::Reverse((2 * misplaced(start), 0usize, start)));
         let mut scratch = self.board.clone();
@@ -323,7 +319,7 @@ impl Realizer {
             if found || parent.len() > 2_000_000 {
                 break;
             }
-            if cost.get(&key).is_some_and(|&c| c < g) {
+            if parent.get(&key).is_some_and(|&(c, ..)| c < g) {
                 continue;
             }
             decode_into(key, &mut scratch);
@@ -331,16 +327,15 @@ impl Realizer {
                 if piece_kind(&scratch, from).is_none() {
                     continue;
                 }
-                for to in scratch.destinations(from) {
+                let code_from = (key >> (3 * region_index(from))) & 7;
+                let without = key & !(7 << (3 * region_index(from)));
+                scratch.each_destination(from, |to| {
                     if !in_region(to) {
-                        continue;
+                        return;
                     }
-                    let code_from = (key >> (3 * region_index(from))) & 7;
-                    let next = (key & !(7 << (3 * region_index(from))))
-                        | code_from << (3 * region_index(to));
-                    if cost.get(&next).is_none_or(|&c| c > g + 1) {
-                        cost.insert(next, g + 1);
-                        parent.insert(next, (key, from, to));
+                    let next = without | code_from << (3 * region_index(to));
+                    if parent.get(&next).is_none_or(|&(c, ..)| c > g + 1) {
+                        parent.insert(next, (g + 1, key, from, to));
                         if next == goal {
                             found = true;
                         }
@@ -350,7 +345,7 @@ impl Realizer {
                             next,
                         )));
                     }
-                }
+                });
             }
         }
         if !found {
@@ -359,7 +354,7 @@ impl Realizer {
         let mut moves = Vec::new();
         let mut at = goal;
         while at != start {
-            let (prev, from, to) = parent[&at];
+            let (_, prev, from, to) = parent[&at];
             moves.push(Move::normal(from, to));
             at = prev;
         }
