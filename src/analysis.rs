@@ -10,7 +10,7 @@ use crate::realize;
 use crate::rule::{self, RuleCase, RuleClaim};
 use crate::side::{BySide, Side};
 use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The verdict on one side with the games that back it, as real moves.
@@ -202,45 +202,77 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     let done = AtomicUsize::new(0);
     let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
     // Largest groups first, one task each, so that no thread is left with a big one at the end.
+    // As soon as a group is decided, the witnesses of its members are searched, in parallel, and
+    // fill the time a thread would otherwise wait for the last big group.
     let mut groups: Vec<((Side, u8, u8), Vec<usize>)> = groups.into_iter().collect();
     groups.sort_by_key(|(key, members)| (std::cmp::Reverse(members.len()), *key));
-    let decided: Vec<((Side, usize), pawn_search::GroupDecision)> = groups
+    let searched: Vec<(Side, usize, pawn_search::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
-        .flat_map_iter(|((side, _, _), members)| {
+        .flat_map(|((side, _, _), members)| {
             let side = *side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
             let decisions = pawn_search::decide_group(&group, side, bound);
             report(members.len());
-            members.iter().map(move |&sp| (side, sp)).zip(decisions)
+            let arrangements = &arrangements;
+            members
+                .par_iter()
+                .zip(decisions)
+                .map(move |(&sp, decision)| {
+                    (
+                        side,
+                        sp,
+                        side_witness(&arrangements[sp], side, bound, decision),
+                    )
+                })
         })
         .collect();
-    let decisions: HashMap<(Side, usize), pawn_search::GroupDecision> =
-        decided.into_iter().collect();
+    let mut outcomes: Vec<BySide<Option<pawn_search::PawnOutcome>>> = (0..arrangements.len())
+        .map(|_| BySide::new(|_| None))
+        .collect();
+    for (side, sp, outcome) in searched {
+        *outcomes[sp].get_mut(side) = Some(outcome);
+    }
     arrangements
         .par_iter()
         .zip(no_pawn)
-        .enumerate()
-        .map(|(sp, (&arrangement, no_pawn))| {
+        .zip(outcomes)
+        .map(|((&arrangement, no_pawn), mut outcomes)| {
             let analysis = Analysis::assemble(arrangement, no_pawn, bound, |side| {
-                let decision = decisions[&(side, sp)];
-                let outcome = if decision.unwalkable {
-                    pawn_search::analyse(&arrangement, side, bound)
-                } else {
-                    pawn_search::witness(&arrangement, side, bound)
-                };
-                assert_eq!(
-                    outcome.verdict == Verdict::AfterPawnMove,
-                    decision.unwalkable,
-                    "SP {sp} {side:?}: the group search and the search alone disagree"
-                );
-                pawn_search::PawnOutcome {
-                    cores: decision.cores,
-                    ..outcome
-                }
+                outcomes
+                    .get_mut(side)
+                    .take()
+                    .expect("every side that needs a pawn move was searched")
             });
             report(1);
             analysis
         })
         .collect()
+}
+
+/// The witness of one side of a group that [`pawn_search::decide_group`] has decided: searched
+/// alone, stopping at its first castled position (for an after-pawn-move side: at the first one
+/// no walk reaches), the same one [`Analysis::new`] shows for a single arrangement. The count of
+/// cores is the group search's.
+fn side_witness(
+    arrangement: &Arrangement,
+    side: Side,
+    bound: usize,
+    decision: pawn_search::GroupDecision,
+) -> pawn_search::PawnOutcome {
+    let outcome = if decision.unwalkable {
+        pawn_search::analyse(arrangement, side, bound)
+    } else {
+        pawn_search::witness(arrangement, side, bound)
+    };
+    assert_eq!(
+        outcome.verdict == Verdict::AfterPawnMove,
+        decision.unwalkable,
+        "SP {} {side:?}: the group search and the search alone disagree",
+        arrangement.sp()
+    );
+    pawn_search::PawnOutcome {
+        cores: decision.cores,
+        ..outcome
+    }
 }

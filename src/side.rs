@@ -87,6 +87,13 @@ impl<T> BySide<T> {
         }
     }
 
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::A => &mut self.a,
+            Side::H => &mut self.h,
+        }
+    }
+
     pub fn map<U>(&self, mut f: impl FnMut(Side, &T) -> U) -> BySide<U> {
         BySide {
             a: f(Side::A, &self.a),
