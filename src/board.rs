@@ -157,13 +157,20 @@ impl Board {
     /// with Black absent there is nothing to capture.
     pub fn destinations(&self, from: Square) -> Vec<Square> {
         let mut out = Vec::new();
-        self.each_destination(from, |to| out.push(to));
+        self.each_destination_within(from, 0..=7, |to| out.push(to));
         out
     }
 
-    /// The same squares as [`Board::destinations`], handed to `f` one by one without collecting
-    /// them: for searches that try every move of many boards.
-    pub fn each_destination(&self, from: Square, mut f: impl FnMut(Square)) {
+    /// The squares of [`Board::destinations`] on the ranks of `ranks` (0-based) that the man
+    /// reaches without leaving those ranks, handed to `f` one by one: for searches that try
+    /// every move of many boards within a band of ranks. (A slide that leaves the band never
+    /// comes back to it, so within the band this is every destination.)
+    pub fn each_destination_within(
+        &self,
+        from: Square,
+        ranks: std::ops::RangeInclusive<u8>,
+        mut f: impl FnMut(Square),
+    ) {
         let Some(man) = self.man_on(from) else {
             return;
         };
@@ -172,7 +179,7 @@ impl Board {
                 let mut at = from;
                 for _ in 0..max {
                     match at.offset(df, dr) {
-                        Some(next) if self.is_empty(next) => {
+                        Some(next) if ranks.contains(&next.rank()) && self.is_empty(next) => {
                             f(next);
                             at = next;
                         }

@@ -329,10 +329,7 @@ impl Realizer {
                 }
                 let code_from = (key >> (3 * region_index(from))) & 7;
                 let without = key & !(7 << (3 * region_index(from)));
-                scratch.each_destination(from, |to| {
-                    if !in_region(to) {
-                        return;
-                    }
+                scratch.each_destination_within(from, 2..=TOP_RANK, |to| {
                     let next = without | code_from << (3 * region_index(to));
                     if parent.get(&next).is_none_or(|&(c, ..)| c > g + 1) {
                         parent.insert(next, (g + 1, key, from, to));
