@@ -203,6 +203,10 @@ struct Adversary {
     direct: Vec<u8>,
     /// Walking results by the set of blocked spots (a bit per spot index).
     known: Vec<Option<bool>>,
+    /// Whether a blocker can leave from a spot with a given set of spots occupied, by
+    /// `(blocker * spots + spot) << spots | occupied`: 0 not yet known, else 1 + the answer.
+    /// Settling asks the same few questions for many assignments.
+    leaves: Vec<u8>,
 }
 
 impl Adversary {
@@ -239,6 +243,7 @@ impl Adversary {
             side,
             board,
             known: vec![None; 1 << spots.len()],
+            leaves: vec![0; (NO_BLOCKER * spots.len()) << spots.len()],
             direct,
             spots,
             passable,
@@ -267,10 +272,7 @@ impl Adversary {
             return true;
         }
         if at == self.spots.len() {
-            let occupied = settle(&self.board, &self.spots, self.passable, assignment);
-            let blocked = (0..self.spots.len())
-                .filter(|&i| occupied & (1 << self.spots[i]) != 0)
-                .fold(0, |m, i| m | 1 << i);
+            let blocked = self.settle(assignment);
             return self.walks(blocked);
         }
         for b in 0..=NO_BLOCKER {
@@ -305,35 +307,43 @@ impl Adversary {
     }
 }
 
-/// Lets every blocker that can reach a way off the board over free spots and `passable` squares
-/// leave, repeatedly, and returns the squares still blocked. Routes avoid the squares of king
-/// and rook before and after castling, so that every piece can come back the way it went.
-fn settle(board: &Pos, spots: &[Sq], passable: Squares, assignment: &[usize]) -> Squares {
-    let all: Squares = spots.iter().fold(0, |m, &s| m | 1 << s);
-    let mut standing = [NO_BLOCKER; 16];
-    standing[..assignment.len()].copy_from_slice(assignment);
-    let mut occupied: Squares = spots
-        .iter()
-        .zip(assignment)
-        .filter(|&(_, &b)| b != NO_BLOCKER)
-        .fold(0, |m, (&s, _)| m | 1 << s);
-    loop {
-        let leaving = (0..spots.len()).find(|&i| {
-            standing[i] != NO_BLOCKER
-                && can_leave(
-                    board,
-                    BLOCKERS[standing[i]],
-                    spots[i],
-                    (all & !occupied) | passable,
-                )
-        });
-        match leaving {
-            Some(i) => {
-                standing[i] = NO_BLOCKER;
-                occupied &= !(1 << spots[i]);
+impl Adversary {
+    /// Lets every blocker that can reach a way off the board over free spots and `passable`
+    /// squares leave, repeatedly, and returns the spots still blocked (a bit per spot index).
+    /// Routes avoid the squares of king and rook before and after castling, so that every piece
+    /// can come back the way it went.
+    fn settle(&mut self, assignment: &[usize]) -> usize {
+        let mut standing = [NO_BLOCKER; 16];
+        standing[..assignment.len()].copy_from_slice(assignment);
+        let mut occupied: usize = (0..assignment.len())
+            .filter(|&i| assignment[i] != NO_BLOCKER)
+            .fold(0, |m, i| m | 1 << i);
+        loop {
+            let leaving = (0..self.spots.len())
+                .find(|&i| standing[i] != NO_BLOCKER && self.leaves(standing[i], i, occupied));
+            match leaving {
+                Some(i) => {
+                    standing[i] = NO_BLOCKER;
+                    occupied &= !(1 << i);
+                }
+                None => return occupied,
             }
-            None => return occupied,
         }
+    }
+
+    /// Whether blocker `b` on spot `i` can leave while the spots of `occupied` are taken:
+    /// [`can_leave`] over the free spots and the passable squares, remembered.
+    fn leaves(&mut self, b: usize, i: usize, occupied: usize) -> bool {
+        let n = self.spots.len();
+        let slot = ((b * n + i) << n) | occupied;
+        if self.leaves[slot] == 0 {
+            let free = (0..n)
+                .filter(|&j| occupied & (1 << j) == 0)
+                .fold(self.passable, |m, j| m | 1 << self.spots[j]);
+            let answer = can_leave(&self.board, BLOCKERS[b], self.spots[i], free);
+            self.leaves[slot] = 1 + answer as u8;
+        }
+        self.leaves[slot] == 2
     }
 }
 
