@@ -1052,9 +1052,11 @@ pub struct GroupDecision {
 /// Decides for every arrangement of `arrangements`, which all have the king and the castling
 /// rook of `side` on the same files and cannot castle there without a pawn move, whether some
 /// castled position is reached by no castle-free game. One castling game serves up to
-/// [`GROUP_SIZE`] of them at a time; component names are shared, walking searches (which
-/// depend on the start) are run per arrangement. The verdicts are those of [`analyse`], found
-/// with a fraction of the work; the witnesses come from [`analyse`] or [`witness`] afterwards.
+/// [`GROUP_SIZE`] of them at a time; component names are shared, and so are the walking
+/// searches: one per castled core for all arrangements that need it at that moment
+/// ([`walkable`]), remembered for those that reach it. The verdicts are those of [`analyse`],
+/// found with a fraction of the work; the witnesses come from [`analyse`] or [`witness`]
+/// afterwards.
 pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> Vec<GroupDecision> {
     let mut cache = CoreCache::default();
     let mut decisions = Vec::with_capacity(arrangements.len());
