@@ -799,66 +799,66 @@ fn walkable(arrangements: &[Arrangement], from: Group, core: &Core) -> Group {
     let rules = walking_rules(core);
     let targets: KeySet = core.members.iter().copied().collect();
     let is_target = |pos: &Pos| targets.contains(&pos.placement().key());
-    let mut index: KeyMap<u32> = KeyMap::default();
-    // Per position: its key, the arrangements that reached it, those it still has to be
-    // expanded for.
-    let mut keys: Vec<u128> = Vec::new();
-    let mut reach: Vec<Group> = Vec::new();
-    let mut waiting: Vec<Group> = Vec::new();
-    let mut queue: VecDeque<u32> = VecDeque::new();
-    let mut arrived: Group = 0;
-    let mut visit = |pos: &Pos,
-                     bits: Group,
-                     arrived: &mut Group,
-                     keys: &mut Vec<u128>,
-                     reach: &mut Vec<Group>,
-                     waiting: &mut Vec<Group>,
-                     queue: &mut VecDeque<u32>| {
-        let key = pos.key();
-        let at = *index.entry(key).or_insert_with(|| {
-            keys.push(key);
-            reach.push(0);
-            waiting.push(0);
-            keys.len() as u32 - 1
-        }) as usize;
-        let new = bits & !reach[at];
-        if new == 0 {
-            return;
-        }
-        reach[at] |= new;
-        if is_target(pos) {
-            *arrived |= new;
-            return;
-        }
-        if waiting[at] == 0 {
-            queue.push_back(at as u32);
-        }
-        waiting[at] |= new;
-    };
+    let mut walk = SharedWalk::default();
     let mut left = from;
     while left != 0 {
         let i = left.trailing_zeros() as usize;
         left &= left - 1;
         for (p, _) in roots(&rules, &arrangements[i]) {
-            let (k, r, w, q) = (&mut keys, &mut reach, &mut waiting, &mut queue);
-            visit(&p, 1 << i, &mut arrived, k, r, w, q);
+            walk.visit(&p, 1 << i, &is_target);
         }
     }
-    while let Some(at) = queue.pop_front() {
-        if arrived == from {
+    while let Some(at) = walk.queue.pop_front() {
+        if walk.arrived == from {
             break;
         }
-        let bits = std::mem::take(&mut waiting[at as usize]) & !arrived;
+        let bits = std::mem::take(&mut walk.waiting[at as usize]) & !walk.arrived;
         if bits == 0 {
             continue;
         }
-        let pos = Pos::from_key(keys[at as usize]);
-        rules.successors(&pos, &mut |next, _, _| {
-            let (k, r, w, q) = (&mut keys, &mut reach, &mut waiting, &mut queue);
-            visit(&next, bits, &mut arrived, k, r, w, q);
-        });
+        let pos = Pos::from_key(walk.keys[at as usize]);
+        rules.successors(&pos, &mut |next, _, _| walk.visit(&next, bits, &is_target));
     }
-    arrived
+    walk.arrived
+}
+
+/// The state of [`walkable`]: every position met, by index, with the arrangements that reached
+/// it and those it still has to be expanded for, and the arrangements that have arrived.
+#[derive(Default)]
+struct SharedWalk {
+    index: KeyMap<u32>,
+    keys: Vec<u128>,
+    reach: Vec<Group>,
+    waiting: Vec<Group>,
+    queue: VecDeque<u32>,
+    arrived: Group,
+}
+
+impl SharedWalk {
+    /// The arrangements of `bits` reach `pos`: those new to it have arrived if it is a target,
+    /// and otherwise wait for it to be expanded for them.
+    fn visit(&mut self, pos: &Pos, bits: Group, is_target: &impl Fn(&Pos) -> bool) {
+        let key = pos.key();
+        let at = *self.index.entry(key).or_insert_with(|| {
+            self.keys.push(key);
+            self.reach.push(0);
+            self.waiting.push(0);
+            self.keys.len() as u32 - 1
+        }) as usize;
+        let new = bits & !self.reach[at];
+        if new == 0 {
+            return;
+        }
+        self.reach[at] |= new;
+        if is_target(pos) {
+            self.arrived |= new;
+            return;
+        }
+        if self.waiting[at] == 0 {
+            self.queue.push_back(at as u32);
+        }
+        self.waiting[at] |= new;
+    }
 }
 
 /// Undoes a sequence of steps: the steps that lead from its end back to `start`.
