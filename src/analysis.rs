@@ -173,11 +173,11 @@ pub fn analyse_all() -> Vec<Analysis> {
 /// threads, because rayon's indexed `collect` keeps positions. `progress` is called with the
 /// share of the work done so far (0 to 1), from whichever thread finished a piece of it.
 ///
-/// The pawn-move verdicts are decided first, one castling game for each group of arrangements
-/// whose king and castling rook stand on the same files ([`pawn_search::decide_group`]); then
-/// each side's witness is searched alone, which stops at its first castled position (for
-/// after-pawn-move sides: at the first one no walk reaches), the same one [`Analysis::new`]
-/// shows for a single arrangement.
+/// The pawn-move verdicts are decided one castling game for each group of arrangements whose
+/// king and castling rook stand on the same files ([`pawn_search::decide_group`]); as soon as a
+/// group is decided, each of its sides' witnesses is searched alone, which stops at its first
+/// castled position (for after-pawn-move sides: at the first one no walk reaches), the same one
+/// [`Analysis::new`] shows for a single arrangement. Then the witnesses become real games.
 pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Analysis> {
     let arrangements: Vec<Arrangement> = Arrangement::all().collect();
     let no_pawn: Vec<BySide<Option<no_pawn::Castling>>> = arrangements
@@ -213,18 +213,19 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
             let side = *side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
             let decisions = pawn_search::decide_group(&group, side, bound);
-            report(members.len());
-            let arrangements = &arrangements;
-            members
+            let witnesses: Vec<(Side, usize, pawn_search::PawnOutcome)> = members
                 .par_iter()
                 .zip(decisions)
-                .map(move |(&sp, decision)| {
+                .map(|(&sp, decision)| {
                     (
                         side,
                         sp,
                         side_witness(&arrangements[sp], side, bound, decision),
                     )
                 })
+                .collect();
+            report(members.len());
+            witnesses
         })
         .collect();
     let mut outcomes: Vec<BySide<Option<pawn_search::PawnOutcome>>> = (0..arrangements.len())
