@@ -684,6 +684,16 @@ impl Rules {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator for the tests: each call gives a number below `n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
     /// `successors` looks for new chances to leave only where one can have arisen (see
     /// [`Rules::close_among`]); every position it hands out must nevertheless be closed, which
     /// the full [`Rules::close`] confirms by handing it back unchanged with no exits. Checked
@@ -691,13 +701,8 @@ mod tests {
     /// frozen) and the walking game's (knights eager, pawns anywhere).
     #[test]
     fn successors_are_closed() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| random(n as u64) as usize;
         let mut checked = 0;
         for arrangement in Arrangement::all().step_by(7) {
             let king = arrangement.king_file();
@@ -735,13 +740,7 @@ mod tests {
     /// The packed form keeps everything a position holds: kinds, committed flags and pawns.
     #[test]
     fn packing_round_trips() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..10_000 {
             let mut pos = Pos {
                 cells: [EMPTY; 16],
