@@ -6,7 +6,8 @@
 //! is measured on a fixed sample of arrangements, with and without the swap lemma, and on one
 //! group of arrangements searched together and one at a time.
 
-use castle960::{Arrangement, Side, no_pawn, pawn_search, rule};
+use castle960::search::{no_pawn, pawn};
+use castle960::{Arrangement, Side, rule};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -52,9 +53,9 @@ fn bench_no_pawn(c: &mut Criterion) {
 /// The pawn-move search (default bound) on every side that cannot castle without a pawn move of
 /// every 101st arrangement: 10 arrangements. (The numbering cycles through the bishops' squares
 /// with period 16, so a stride of 96 would keep both bishops on the same squares every time,
-/// which happen to make cheap searches.) `search` is [`pawn_search::analyse`] or the baseline
-/// without the swap lemma, [`pawn_search::analyse_exhaustively`].
-fn pawn_sample(search: fn(&Arrangement, Side, usize) -> pawn_search::PawnOutcome) -> usize {
+/// which happen to make cheap searches.) `search` is [`pawn::analyse`] or the baseline
+/// without the swap lemma, [`pawn::analyse_exhaustively`].
+fn pawn_sample(search: fn(&Arrangement, Side, usize) -> pawn::PawnOutcome) -> usize {
     (0..960u16)
         .step_by(101)
         .collect::<Vec<_>>()
@@ -64,7 +65,7 @@ fn pawn_sample(search: fn(&Arrangement, Side, usize) -> pawn_search::PawnOutcome
             Side::BOTH
                 .iter()
                 .filter(|&&side| no_pawn::search(&a, side).is_none())
-                .map(|&side| search(&a, side, pawn_search::DEFAULT_BOUND).cores)
+                .map(|&side| search(&a, side, pawn::DEFAULT_BOUND).cores)
                 .sum::<usize>()
         })
         .sum()
@@ -72,35 +73,35 @@ fn pawn_sample(search: fn(&Arrangement, Side, usize) -> pawn_search::PawnOutcome
 
 fn bench_pawn(c: &mut Criterion) {
     bench_parallel_and_single(c, "pawn_search_every_101st_arrangement", 10, || {
-        pawn_sample(pawn_search::analyse)
+        pawn_sample(pawn::analyse)
     });
     let mut group = c.benchmark_group("pawn_search_every_101st_arrangement");
     group.sample_size(10);
     group.bench_function("without_swap_lemma_rayon_all_cores", |b| {
-        b.iter(|| black_box(pawn_sample(pawn_search::analyse_exhaustively)))
+        b.iter(|| black_box(pawn_sample(pawn::analyse_exhaustively)))
     });
     group.finish();
 }
 
 /// The 44 arrangements with the king on d1 and the h-rook on e1, decided by one shared castling
-/// game ([`pawn_search::decide_group`]) and one arrangement at a time, on one thread.
+/// game ([`pawn::decide_group`]) and one arrangement at a time, on one thread.
 fn bench_group(c: &mut Criterion) {
     let side = Side::H;
     let arrangements: Vec<Arrangement> = Arrangement::all()
         .filter(|a| a.king_file() == 3 && a.rook_file(side) == 4)
         .filter(|a| no_pawn::search(a, side).is_none())
         .collect();
-    let bound = pawn_search::DEFAULT_BOUND;
+    let bound = pawn::DEFAULT_BOUND;
     let mut group = c.benchmark_group("castling_group_king_d1_rook_e1");
     group.sample_size(10);
     group.bench_function("shared_game", |b| {
-        b.iter(|| black_box(pawn_search::decide_group(&arrangements, side, bound)))
+        b.iter(|| black_box(pawn::decide_group(&arrangements, side, bound)))
     });
     group.bench_function("one_arrangement_at_a_time", |b| {
         b.iter(|| {
             arrangements
                 .iter()
-                .map(|a| pawn_search::analyse(a, side, bound).cores)
+                .map(|a| pawn::analyse(a, side, bound).cores)
                 .sum::<usize>()
         })
     });

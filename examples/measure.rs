@@ -12,9 +12,10 @@
 //! cannot castle without a pawn move, prints one line per side (verdict, cores examined and the
 //! model lines) and the elapsed time on stderr. Comparing the lines of two builds shows whether a
 //! change to the search altered any verdict; `pawn-exhaustive` runs the search without the
-//! shortcut of `castle960::swap`, whose lines must be the same apart from the count of cores.
+//! shortcut of `castle960::search::swap`, whose lines must be the same apart from the count of cores.
 
-use castle960::{Arrangement, Side, no_pawn, pawn_search};
+use castle960::search::{no_pawn, pawn};
+use castle960::{Arrangement, Side};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -36,11 +37,11 @@ fn main() -> ExitCode {
         }
         Some(mode @ ("pawn" | "pawn-exhaustive")) => {
             let analyse = if mode == "pawn" {
-                pawn_search::analyse
+                pawn::analyse
             } else {
-                pawn_search::analyse_exhaustively
+                pawn::analyse_exhaustively
             };
-            let (step, bound) = match (number(1, 16), number(2, pawn_search::DEFAULT_BOUND)) {
+            let (step, bound) = match (number(1, 16), number(2, pawn::DEFAULT_BOUND)) {
                 (Ok(step), Ok(bound)) if step > 0 && (1..=4).contains(&bound) => (step, bound),
                 _ => {
                     eprintln!("usage: measure pawn [STEP >= 1] [BOUND 1..=4]");
@@ -65,7 +66,7 @@ fn main() -> ExitCode {
             }
         }
         Some("tables") => {
-            let bound = match number(1, pawn_search::DEFAULT_BOUND) {
+            let bound = match number(1, pawn::DEFAULT_BOUND) {
                 Ok(bound) if (1..=4).contains(&bound) => bound,
                 _ => {
                     eprintln!("usage: measure tables [BOUND 1..=4]");
@@ -79,8 +80,10 @@ fn main() -> ExitCode {
                 for king in 1..7u8 {
                     for rook in 0..8u8 {
                         if (side == Side::A && rook < king) || (side == Side::H && rook > king) {
-                            safe += castle960::swap::SafeStructures::of(king, rook, side, bound)
-                                .count();
+                            safe += castle960::search::swap::SafeStructures::of(
+                                king, rook, side, bound,
+                            )
+                            .count();
                             tables += 1;
                         }
                     }

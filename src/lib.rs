@@ -1,29 +1,20 @@
 //! castle960: how castling can come about in each of the 960 Chess960 starting arrangements.
 //!
-//! Data flows arrangement -> analyses -> report row -> CSV:
-//! [`arrangement`] names the 960 start positions, [`rule`] is the published closed-form rule,
-//! and [`report`] turns the analyses into the CSV report.
+//! Data flows arrangement -> rule and searches -> analysis -> outputs:
+//!
+//! * [`chess`]: squares, pieces, sides, the 960 [`Arrangement`]s (SP numbering, back ranks, FEN),
+//!   a White-only board with SAN and PGN;
+//! * [`rule`]: the published closed-form rule (seed 001), with its `have`/`need` counts;
+//! * [`search`]: the exhaustive searches that decide each side's verdict;
+//! * [`analysis`]: everything worked out about one arrangement, all 960 in parallel;
+//! * [`output`]: the CSV report, the summary, `show`'s explanation and `analysis.md`.
 
 pub mod analysis;
-pub mod analysis_doc;
-pub mod arrangement;
-pub mod board;
-pub mod disagreement;
+pub mod chess;
 pub mod error;
-pub mod explain;
-pub mod model;
-pub mod no_pawn;
-pub mod pawn_search;
-pub mod pgn;
-pub mod piece;
-pub mod realize;
-pub mod report;
+pub mod output;
 pub mod rule;
-pub mod side;
-pub mod square;
-pub mod swap;
+pub mod search;
 
-pub use arrangement::Arrangement;
+pub use chess::{Arrangement, BySide, Piece, Side};
 pub use error::ArrangementError;
-pub use piece::Piece;
-pub use side::{BySide, Side};

@@ -1,7 +1,9 @@
 //! The `castle960` command line: parses arguments, calls the library, maps errors to exit codes.
 
-use castle960::arrangement::parse_any;
-use castle960::{analysis, analysis_doc, explain, pawn_search, report};
+use castle960::analysis;
+use castle960::chess::arrangement::parse_any;
+use castle960::output::{analysis_doc, csv, explain, staged, summary};
+use castle960::search::pawn;
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -25,13 +27,13 @@ enum Command {
     /// a summary (the default command).
     Report {
         /// Where to write the CSV report.
-        #[arg(long, default_value = report::DEFAULT_PATH)]
+        #[arg(long, default_value = csv::DEFAULT_PATH)]
         out: PathBuf,
         /// Where to write the analysis document.
         #[arg(long, default_value = analysis_doc::DEFAULT_PATH)]
         analysis: PathBuf,
         /// The most files whose pawns the pawn-move search may move (1 to 4).
-        #[arg(long, default_value_t = pawn_search::DEFAULT_BOUND,
+        #[arg(long, default_value_t = pawn::DEFAULT_BOUND,
               value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
         pawn_bound: usize,
     },
@@ -50,7 +52,7 @@ enum Command {
         #[arg(long)]
         pgn: bool,
         /// The most files whose pawns the pawn-move search may move (1 to 4).
-        #[arg(long, default_value_t = pawn_search::DEFAULT_BOUND,
+        #[arg(long, default_value_t = pawn::DEFAULT_BOUND,
               value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
         pawn_bound: usize,
     },
@@ -79,9 +81,9 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         None => run_report(
-            &PathBuf::from(report::DEFAULT_PATH),
+            &PathBuf::from(csv::DEFAULT_PATH),
             &PathBuf::from(analysis_doc::DEFAULT_PATH),
-            pawn_search::DEFAULT_BOUND,
+            pawn::DEFAULT_BOUND,
         ),
         Some(Command::Report {
             out,
@@ -136,21 +138,21 @@ impl Progress {
 }
 
 fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), String> {
-    if out == Path::new(report::DEFAULT_PATH) {
+    if out == Path::new(csv::DEFAULT_PATH) {
         std::fs::create_dir_all(out.parent().unwrap())
             .map_err(|e| format!("cannot create the output directory: {e}"))?;
     }
     // Open the outputs first: a path that cannot be written is reported before the long run.
-    let staged = report::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
+    let staged = staged::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
     let progress = Progress::new();
     let analyses = analysis::analyse_all_with(bound, |share| progress.update(share));
     progress.finish();
     let document = analysis_doc::render(&analyses).map_err(|e| e.to_string())?;
-    let csv = report::to_csv(&analyses);
+    let csv = csv::to_csv(&analyses);
     staged
         .commit(&[&csv, document.as_bytes()])
         .map_err(|e| e.to_string())?;
-    print!("{}", report::summary(&analyses));
+    print!("{}", summary::summary(&analyses));
     println!("Report written to {}", out.display());
     println!("Analysis written to {}", analysis_path.display());
     Ok(())

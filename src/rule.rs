@@ -7,8 +7,8 @@
 //! [`RuleCase`] names each case; [`RuleCase::seed_encoding`] gives back the seed's numbers, and a
 //! test checks them against the seed's own output for all 960 arrangements.
 
-use crate::arrangement::Arrangement;
-use crate::side::{BySide, Side};
+use crate::chess::arrangement::Arrangement;
+use crate::chess::side::{BySide, Side};
 
 /// What the closed-form rule says about one castling side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

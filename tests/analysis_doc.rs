@@ -3,7 +3,7 @@
 //! tests/cli.rs, with the one full run of the report the test suite makes.)
 
 use castle960::analysis::analyse_all_with;
-use castle960::analysis_doc::{self, TEMPLATE};
+use castle960::output::analysis_doc::{self, TEMPLATE};
 use std::collections::BTreeMap;
 
 #[test]

@@ -1,7 +1,8 @@
 //! The group search decides like the search of one arrangement at a time without any shortcut.
 
-use castle960::{Arrangement, Side, no_pawn, pawn_search};
-use pawn_search::Verdict;
+use castle960::search::{no_pawn, pawn};
+use castle960::{Arrangement, Side};
+use pawn::Verdict;
 
 /// Every arrangement of a group (king and castling rook on given files) that needs a pawn move.
 fn group(side: Side, king: u8, rook: u8) -> Vec<Arrangement> {
@@ -25,10 +26,10 @@ fn group_decisions_match_the_exhaustive_search() {
     ] {
         let arrangements = group(side, king, rook);
         assert!(!arrangements.is_empty());
-        let decisions = pawn_search::decide_group(&arrangements, side, bound);
+        let decisions = pawn::decide_group(&arrangements, side, bound);
         assert_eq!(decisions.len(), arrangements.len());
         for (a, decision) in arrangements.iter().zip(&decisions) {
-            let alone = pawn_search::analyse_exhaustively(a, side, bound);
+            let alone = pawn::analyse_exhaustively(a, side, bound);
             assert_eq!(
                 decision.unwalkable,
                 alone.verdict == Verdict::AfterPawnMove,

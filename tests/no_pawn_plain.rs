@@ -5,7 +5,8 @@
 
 mod common;
 
-use castle960::{Arrangement, Side, no_pawn};
+use castle960::search::no_pawn;
+use castle960::{Arrangement, Side};
 use common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
 use rayon::prelude::*;
 use std::collections::{HashSet, VecDeque};

@@ -1,6 +1,6 @@
 //! The Scharnagl numbering agrees with cozy-chess, and SP, back rank and FEN round-trip.
 
-use castle960::arrangement::parse_any;
+use castle960::chess::arrangement::parse_any;
 use castle960::{Arrangement, Piece};
 
 fn cozy_back_rank(sp: u16) -> String {

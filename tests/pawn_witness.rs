@@ -7,8 +7,8 @@
 
 mod common;
 
-use castle960::board::{Board, Line, Move};
-use castle960::square::Square;
+use castle960::chess::board::{Board, Line, Move};
+use castle960::chess::square::Square;
 use castle960::{Arrangement, Side};
 
 const REPORT: &str = include_str!("../output/chess960_castling.csv");
@@ -153,7 +153,7 @@ fn every_witness_game_replays_as_pgn() {
                 continue;
             }
             let line = line_from_san(&r.arrangement, san);
-            let pgn = castle960::pgn::game(&r.arrangement, &line, "test")
+            let pgn = castle960::chess::pgn::game(&r.arrangement, &line, "test")
                 .unwrap_or_else(|e| panic!("SP {} {} {what}: {e}", r.arrangement.sp(), r.side));
             let board = common::replay_pgn(&pgn).unwrap_or_else(|e| {
                 panic!("SP {} {} {what}: {e}\n{pgn}", r.arrangement.sp(), r.side)

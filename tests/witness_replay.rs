@@ -3,7 +3,8 @@
 
 mod common;
 
-use castle960::{Arrangement, Side, no_pawn};
+use castle960::search::no_pawn;
+use castle960::{Arrangement, Side};
 
 /// Every side's no-pawn-move search result, with its arrangement.
 fn searches() -> Vec<(Arrangement, Side, Option<no_pawn::Castling>)> {
@@ -42,7 +43,7 @@ fn every_no_pawn_witness_replays_under_cozy_chess() {
 fn every_no_pawn_witness_replays_as_a_pgn_game() {
     for (a, side, found) in searches() {
         let Some(castling) = found else { continue };
-        let pgn = castle960::pgn::game(&a, &castling.line, "test").unwrap();
+        let pgn = castle960::chess::pgn::game(&a, &castling.line, "test").unwrap();
         let board =
             common::replay_pgn(&pgn).unwrap_or_else(|e| panic!("SP {} {side}: {e}\n{pgn}", a.sp()));
         let ours = castling.line.replay(&a).unwrap();

@@ -1,9 +1,9 @@
 //! Chess960 starting arrangements: the Scharnagl numbering, back-rank strings and start FENs.
 
+use crate::chess::piece::Piece;
+use crate::chess::side::Side;
+use crate::chess::square::file_char;
 use crate::error::ArrangementError;
-use crate::piece::Piece;
-use crate::side::Side;
-use crate::square::file_char;
 use std::fmt;
 use std::str::FromStr;
 

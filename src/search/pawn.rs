@@ -1,7 +1,7 @@
 //! After a pawn move: is castling still required, or can king and rook walk there?
 //!
 //! For a side that cannot castle without a pawn move, three searches over the abstract model
-//! ([`crate::model`]) decide between the verdicts *after-pawn-move* and *artificial-only*:
+//! ([`crate::search::model`]) decide between the verdicts *after-pawn-move* and *artificial-only*:
 //!
 //! 1. **The castling game** explores every way to make castling legal with at most
 //!    [`Rules::bound`] pawns moved, king and castling rook never moving, and collects the positions
@@ -19,7 +19,7 @@
 //!
 //! A side all of whose castled cores are walkable is *artificial-only*.
 //!
-//! Two things keep this fast. The lemma of [`crate::swap`] marks pawn structures in which king
+//! Two things keep this fast. The lemma of [`crate::search::swap`] marks pawn structures in which king
 //! and rook can always walk from the position before castling to the one after it; the castling
 //! game does not go on into them. And the arrangements whose king and castling rook stand on the
 //! same files play the same castling game from different starts, so [`decide_group`] searches
@@ -27,11 +27,13 @@
 //! each side is then found by the search of that arrangement alone ([`analyse`], [`witness`]),
 //! which stops early.
 
-use crate::arrangement::Arrangement;
-use crate::model::structure_index;
-use crate::model::{self, EMPTY, KNIGHT, Pos, Rules, STRUCTURES, Step, file_of, row_of, sq};
-use crate::side::Side;
-use crate::swap::SafeStructures;
+use crate::chess::arrangement::Arrangement;
+use crate::chess::side::Side;
+use crate::search::model::structure_index;
+use crate::search::model::{
+    self, EMPTY, KNIGHT, Pos, Rules, STRUCTURES, Step, file_of, row_of, sq,
+};
+use crate::search::swap::SafeStructures;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -105,7 +107,7 @@ pub struct PawnOutcome {
     pub walk_steps: Option<Vec<Step>>,
     /// How many undominated castled cores were examined one by one (the search stops at the
     /// first one no castle-free game reaches; castled positions in safe structures are settled
-    /// by the lemma of [`crate::swap`] instead).
+    /// by the lemma of [`crate::search::swap`] instead).
     pub cores: usize,
 }
 
@@ -224,7 +226,7 @@ type Group = u64;
 /// The most arrangements one castling game searches together.
 pub const GROUP_SIZE: usize = Group::BITS as usize;
 
-/// When the castling game uses the lemma of [`crate::swap`].
+/// When the castling game uses the lemma of [`crate::search::swap`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pruning {
     /// Every position is expanded: the baseline.
@@ -254,7 +256,7 @@ enum Pruning {
 /// expanded; one table for the whole game spent most of the time waiting on memory.
 ///
 /// `pruning` says when positions in structures that [`SafeStructures`] lists are left
-/// unexpanded: every castled position beyond them is walkable (the lemma of [`crate::swap`]), so
+/// unexpanded: every castled position beyond them is walkable (the lemma of [`crate::search::swap`]), so
 /// they cannot change a verdict.
 fn castling_game(
     arrangements: &[Arrangement],
@@ -911,7 +913,7 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
     )
 }
 
-/// The same decision without the shortcut of [`crate::swap`]: every castled position is examined
+/// The same decision without the shortcut of [`crate::search::swap`]: every castled position is examined
 /// one by one. The baseline of the benchmarks and a cross-check in the tests; the verdict and
 /// the witness lines are the same as [`analyse`]'s, only [`PawnOutcome::cores`] is larger.
 pub fn analyse_exhaustively(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutcome {
@@ -1108,7 +1110,7 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
 
 /// The pieces that can never leave ranks 1-2 again from `pos` without further pawn moves (the
 /// pieces of its component's core), strongest first.
-pub fn stuck_pieces(pos: &Pos) -> Vec<crate::piece::Piece> {
+pub fn stuck_pieces(pos: &Pos) -> Vec<crate::chess::piece::Piece> {
     let (core, _) = core_of(*pos);
     let first = Pos::from_key(core.name);
     let mut kinds: Vec<u8> = (0..16u8)
@@ -1122,9 +1124,9 @@ pub fn stuck_pieces(pos: &Pos) -> Vec<crate::piece::Piece> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::no_pawn;
+    use crate::search::no_pawn;
 
-    /// The lemma of [`crate::swap`] checked against the components themselves: in the castling
+    /// The lemma of [`crate::search::swap`] checked against the components themselves: in the castling
     /// game run in full (no shortcut), every castle-legal position in a structure the lemma calls
     /// safe lies in the same component as the position right after castling, so king and rook
     /// walk there. Each side of a spread of arrangements, with two and with three pawn files.

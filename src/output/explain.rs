@@ -1,11 +1,11 @@
 //! `castle960 show`: one arrangement explained in words a reader can follow on a board.
 
 use crate::analysis::Analysis;
-use crate::arrangement::Arrangement;
-use crate::piece::Piece;
+use crate::chess::arrangement::Arrangement;
+use crate::chess::piece::Piece;
+use crate::chess::side::Side;
+use crate::chess::square::Square;
 use crate::rule::RuleCase;
-use crate::side::Side;
-use crate::square::Square;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -399,8 +399,8 @@ fn span_occupants(a: &Arrangement, side: Side) -> Vec<String> {
 
 /// The verdict in words, with the facts of the witness games.
 fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
-    use crate::board::Man;
-    use crate::pawn_search::Verdict;
+    use crate::chess::board::Man;
+    use crate::search::pawn::Verdict;
     let a = &analysis.arrangement;
     let v = analysis.pawn.get(side);
     let pawn_moves = v.castle_line.pawn_moves(a);
@@ -412,7 +412,7 @@ fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
         format!("the span holds {}", join_words(&blockers))
     };
     // The real position right after castling, and what can never leave ranks 1-2 there.
-    let board = crate::disagreement::castled_board(analysis, side);
+    let board = crate::analysis::disagreement::castled_board(analysis, side);
     let holes: Vec<Square> = (0..8)
         .map(|f| Square::new(f, 1))
         .filter(|&s| board.man_on(s) != Some(Man::Pawn))
@@ -426,12 +426,12 @@ fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
         })
         .collect();
     let stuck: Vec<String> =
-        crate::pawn_search::stuck_pieces(&crate::model::Pos::from_board(&board))
+        crate::search::pawn::stuck_pieces(&crate::search::model::Pos::from_board(&board))
             .iter()
             .map(|p| p.name().to_string())
             .collect();
     let walk = v.walk_line.as_ref();
-    let moves_of = |line: &crate::board::Line, piece: char| -> String {
+    let moves_of = |line: &crate::chess::board::Line, piece: char| -> String {
         line.san_moves(a)
             .into_iter()
             .filter(|m| m.starts_with(piece))
@@ -488,6 +488,6 @@ fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
 }
 
 /// The line as a PGN game, or a PGN comment line saying why Black's waiting moves failed.
-fn pgn_or_note(a: &Arrangement, line: &crate::board::Line, event: &str) -> String {
-    crate::pgn::game(a, line, event).unwrap_or_else(|e| format!("; {event}: {e}\n"))
+fn pgn_or_note(a: &Arrangement, line: &crate::chess::board::Line, event: &str) -> String {
+    crate::chess::pgn::game(a, line, event).unwrap_or_else(|e| format!("; {event}: {e}\n"))
 }

@@ -8,10 +8,10 @@
 //! move is chosen to attack neither the square White's king stands on nor the one it moves to
 //! next.
 
-use crate::arrangement::Arrangement;
-use crate::board::{Board, Line, Man, Move};
-use crate::piece::Piece;
-use crate::square::{Square, file_char};
+use crate::chess::arrangement::Arrangement;
+use crate::chess::board::{Board, Line, Man, Move};
+use crate::chess::piece::Piece;
+use crate::chess::square::{Square, file_char};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

@@ -13,11 +13,11 @@
 //!    first rank never makes any other move illegal, so no shortest line brings a knight back;
 //! 3. off the first rank a knight never blocks a rank-one slide or the castling squares.
 
-use crate::arrangement::Arrangement;
-use crate::board::{Board, Line, Man, Move};
-use crate::piece::Piece;
-use crate::side::Side;
-use crate::square::Square;
+use crate::chess::arrangement::Arrangement;
+use crate::chess::board::{Board, Line, Man, Move};
+use crate::chess::piece::Piece;
+use crate::chess::side::Side;
+use crate::chess::square::Square;
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;

@@ -3,13 +3,13 @@
 //! compares it with the committed file, so no number in it can drift from what the program says.
 
 use crate::analysis::Analysis;
-use crate::board::Board;
-use crate::disagreement::{self, Pattern};
-use crate::pawn_search::Verdict;
+use crate::analysis::disagreement::{self, Pattern};
+use crate::chess::board::Board;
+use crate::chess::side::Side;
+use crate::chess::square::Square;
 use crate::rule::RuleClaim;
-use crate::side::Side;
-use crate::square::Square;
-use crate::{model, swap};
+use crate::search::pawn::Verdict;
+use crate::search::{model, swap};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 

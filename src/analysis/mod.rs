@@ -1,14 +1,16 @@
 //! Everything castle960 works out about one arrangement, computed once and shared by the report,
 //! the analysis document and the `show` command.
 
-use crate::arrangement::Arrangement;
-use crate::board::Line;
-use crate::model;
-use crate::no_pawn;
-use crate::pawn_search::{self, Verdict};
-use crate::realize;
+pub mod disagreement;
+
+use crate::chess::arrangement::Arrangement;
+use crate::chess::board::Line;
+use crate::chess::side::{BySide, Side};
 use crate::rule::{self, RuleCase, RuleClaim};
-use crate::side::{BySide, Side};
+use crate::search::model;
+use crate::search::no_pawn;
+use crate::search::pawn::{self, Verdict};
+use crate::search::realize;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -49,13 +51,13 @@ pub struct Analysis {
 impl Analysis {
     /// Analyses one arrangement with the default pawn-move bound.
     pub fn new(arrangement: Arrangement) -> Analysis {
-        Analysis::with_bound(arrangement, pawn_search::DEFAULT_BOUND)
+        Analysis::with_bound(arrangement, pawn::DEFAULT_BOUND)
     }
 
     pub fn with_bound(arrangement: Arrangement, bound: usize) -> Analysis {
         let no_pawn = BySide::new(|side| no_pawn::search(&arrangement, side));
         Analysis::assemble(arrangement, no_pawn, bound, |side| {
-            pawn_search::analyse(&arrangement, side, bound)
+            pawn::analyse(&arrangement, side, bound)
         })
     }
 
@@ -65,7 +67,7 @@ impl Analysis {
         arrangement: Arrangement,
         no_pawn: BySide<Option<no_pawn::Castling>>,
         bound: usize,
-        mut outcome: impl FnMut(Side) -> pawn_search::PawnOutcome,
+        mut outcome: impl FnMut(Side) -> pawn::PawnOutcome,
     ) -> Analysis {
         let pawn = no_pawn.map(|side, found| match found {
             Some(castling) => SideVerdict {
@@ -116,7 +118,7 @@ fn pawn_verdict(
     arrangement: &Arrangement,
     side: Side,
     bound: usize,
-    outcome: pawn_search::PawnOutcome,
+    outcome: pawn::PawnOutcome,
 ) -> SideVerdict {
     // Both games of an artificial-only side must end in one real placement, so both park the
     // pooled pieces on the same fixed squares.
@@ -152,7 +154,7 @@ fn pawn_verdict(
             outcome.verdict
         }
         Verdict::NotWithinBound => Verdict::NotWithinBound,
-        _ => pawn_search::analyse(arrangement, side, bound - 1).verdict,
+        _ => pawn::analyse(arrangement, side, bound - 1).verdict,
     });
     SideVerdict {
         verdict: outcome.verdict,
@@ -166,7 +168,7 @@ fn pawn_verdict(
 
 /// Analyses all 960 arrangements in parallel with the default bound.
 pub fn analyse_all() -> Vec<Analysis> {
-    analyse_all_with(pawn_search::DEFAULT_BOUND, |_| {})
+    analyse_all_with(pawn::DEFAULT_BOUND, |_| {})
 }
 
 /// Analyses all 960 arrangements in parallel. The result is in SP order whatever the number of
@@ -174,7 +176,7 @@ pub fn analyse_all() -> Vec<Analysis> {
 /// share of the work done so far (0 to 1), from whichever thread finished a piece of it.
 ///
 /// The pawn-move verdicts are decided one castling game for each group of arrangements whose
-/// king and castling rook stand on the same files ([`pawn_search::decide_group`]); as soon as a
+/// king and castling rook stand on the same files ([`pawn::decide_group`]); as soon as a
 /// group is decided, each of its sides' witnesses is searched alone, which stops at its first
 /// castled position (for after-pawn-move sides: at the first one no walk reaches), the same one
 /// [`Analysis::new`] shows for a single arrangement. Then the witnesses become real games.
@@ -206,14 +208,14 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     // fill the time a thread would otherwise wait for the last big group.
     let mut groups: Vec<((Side, u8, u8), Vec<usize>)> = groups.into_iter().collect();
     groups.sort_by_key(|(key, members)| (std::cmp::Reverse(members.len()), *key));
-    let searched: Vec<(Side, usize, pawn_search::PawnOutcome)> = groups
+    let searched: Vec<(Side, usize, pawn::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
         .flat_map(|((side, _, _), members)| {
             let side = *side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
-            let decisions = pawn_search::decide_group(&group, side, bound);
-            let witnesses: Vec<(Side, usize, pawn_search::PawnOutcome)> = members
+            let decisions = pawn::decide_group(&group, side, bound);
+            let witnesses: Vec<(Side, usize, pawn::PawnOutcome)> = members
                 .par_iter()
                 .zip(decisions)
                 .map(|(&sp, decision)| {
@@ -228,7 +230,7 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
             witnesses
         })
         .collect();
-    let mut outcomes: Vec<BySide<Option<pawn_search::PawnOutcome>>> = (0..arrangements.len())
+    let mut outcomes: Vec<BySide<Option<pawn::PawnOutcome>>> = (0..arrangements.len())
         .map(|_| BySide::new(|_| None))
         .collect();
     for (side, sp, outcome) in searched {
@@ -251,7 +253,7 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
         .collect()
 }
 
-/// The witness of one side of a group that [`pawn_search::decide_group`] has decided: searched
+/// The witness of one side of a group that [`pawn::decide_group`] has decided: searched
 /// alone, stopping at its first castled position (for an after-pawn-move side: at the first one
 /// no walk reaches), the same one [`Analysis::new`] shows for a single arrangement. The count of
 /// cores is the group search's.
@@ -259,12 +261,12 @@ fn side_witness(
     arrangement: &Arrangement,
     side: Side,
     bound: usize,
-    decision: pawn_search::GroupDecision,
-) -> pawn_search::PawnOutcome {
+    decision: pawn::GroupDecision,
+) -> pawn::PawnOutcome {
     let outcome = if decision.unwalkable {
-        pawn_search::analyse(arrangement, side, bound)
+        pawn::analyse(arrangement, side, bound)
     } else {
-        pawn_search::witness(arrangement, side, bound)
+        pawn::witness(arrangement, side, bound)
     };
     assert_eq!(
         outcome.verdict == Verdict::AfterPawnMove,
@@ -272,7 +274,7 @@ fn side_witness(
         "SP {} {side:?}: the group search and the search alone disagree",
         arrangement.sp()
     );
-    pawn_search::PawnOutcome {
+    pawn::PawnOutcome {
         cores: decision.cores,
         ..outcome
     }

@@ -9,12 +9,12 @@
 //! positive claim of the pawn-move analysis: if the pool abstraction ever allowed something the
 //! real board does not, realization fails and the tests say so.
 
-use crate::arrangement::Arrangement;
-use crate::board::{Board, Line, Man, Move};
-use crate::model::{self, Step};
-use crate::pawn_search::KeyMap;
-use crate::piece::Piece;
-use crate::square::Square;
+use crate::chess::arrangement::Arrangement;
+use crate::chess::board::{Board, Line, Man, Move};
+use crate::chess::piece::Piece;
+use crate::chess::square::Square;
+use crate::search::model::{self, Step};
+use crate::search::pawn::KeyMap;
 use std::collections::{HashMap, VecDeque};
 
 /// Why an abstract line could not be realized.
@@ -223,7 +223,12 @@ impl Realizer {
         let from = (1..=3)
             .map(|r| Square::new(file, r))
             .find(|&s| self.board.man_on(s) == Some(Man::Pawn))
-            .ok_or_else(|| format!("no pawn on the {}-file", crate::square::file_char(file)))?;
+            .ok_or_else(|| {
+                format!(
+                    "no pawn on the {}-file",
+                    crate::chess::square::file_char(file)
+                )
+            })?;
         let target = Square::new(file, rank_of(to));
         let between: Vec<Square> = (from.rank() + 1..=target.rank())
             .map(|r| Square::new(file, r))

@@ -2,12 +2,12 @@
 //! that causes it, recognized from the witness games themselves.
 
 use crate::analysis::Analysis;
-use crate::board::{Board, Man, Move};
-use crate::pawn_search::Verdict;
-use crate::piece::Piece;
+use crate::chess::board::{Board, Man, Move};
+use crate::chess::piece::Piece;
+use crate::chess::side::Side;
+use crate::chess::square::Square;
 use crate::rule::RuleClaim;
-use crate::side::Side;
-use crate::square::Square;
+use crate::search::pawn::Verdict;
 
 /// A cause of disagreement between the rule and the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,7 +56,7 @@ pub fn castled_board(analysis: &Analysis, side: Side) -> Board {
 /// The names of the pieces that can never leave ranks 1-2 again from a real position without
 /// further pawn moves.
 pub fn stuck_names(board: &Board) -> Vec<&'static str> {
-    crate::pawn_search::stuck_pieces(&crate::model::Pos::from_board(board))
+    crate::search::pawn::stuck_pieces(&crate::search::model::Pos::from_board(board))
         .iter()
         .map(|p| p.name())
         .collect()

@@ -13,7 +13,7 @@
 //! when, for *every* assignment of pieces to spots (the queen, the other rook, the bishop of the
 //! spot's colour or a knight, each piece on at most one spot, at most two knights), king and
 //! rook get from their squares to their castled squares moving alone over the span, the free
-//! spots and the pool (leaving and coming back as the model allows, see [`crate::model`]), where
+//! spots and the pool (leaving and coming back as the model allows, see [`crate::search::model`]), where
 //! a piece that can reach a square it may leave the board from, moving over free spots and over
 //! span squares other than the four of king and rook before and after castling, first leaves and
 //! so frees its spot (repeatedly, as others leave). Then for every castle-legal position `Q` in
@@ -47,10 +47,10 @@
 //! a unit test in `pawn_search` checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 
-use crate::model::structure_pawns;
-use crate::model::{self, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
-use crate::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
-use crate::side::Side;
+use crate::chess::side::Side;
+use crate::search::model::structure_pawns;
+use crate::search::model::{self, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
+use crate::search::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -429,7 +429,7 @@ fn walk(king: u8, rook: u8, side: Side, board: &Pos, free: Squares) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{BEYOND, THIRD};
+    use crate::search::model::{BEYOND, THIRD};
 
     fn pawns(moved: &[(usize, u8)]) -> [u8; 8] {
         let mut p = [HOME; 8];

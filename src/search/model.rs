@@ -34,9 +34,9 @@
 //!   It may be placed there from the pool just before the event that kills the square, which
 //!   frees the square for everyone else until then.
 
-use crate::arrangement::Arrangement;
-use crate::piece::Piece;
-use crate::side::Side;
+use crate::chess::arrangement::Arrangement;
+use crate::chess::piece::Piece;
+use crate::chess::side::Side;
 
 /// Cell contents: a kind in the low three bits, plus [`COMMITTED`].
 pub const EMPTY: u8 = 0;
@@ -180,9 +180,9 @@ impl Pos {
     }
 
     /// The model's view of a real board: ranks 1-2 exactly, each pawn by how far it went.
-    pub fn from_board(board: &crate::board::Board) -> Pos {
-        use crate::board::Man;
-        use crate::square::Square;
+    pub fn from_board(board: &crate::chess::board::Board) -> Pos {
+        use crate::chess::board::Man;
+        use crate::chess::square::Square;
         let mut pos = Pos {
             cells: [EMPTY; 16],
             pawns: [BEYOND; 8],

@@ -3,10 +3,10 @@
 //! Black is absent in the model, so there are no captures and no checks; a move is legal when
 //! the piece moves as chess allows, nothing stands in its path and its destination is empty.
 
-use crate::arrangement::Arrangement;
-use crate::piece::Piece;
-use crate::side::Side;
-use crate::square::Square;
+use crate::chess::arrangement::Arrangement;
+use crate::chess::piece::Piece;
+use crate::chess::side::Side;
+use crate::chess::square::Square;
 use std::fmt;
 
 /// Anything White has on the board: a pawn or a piece.
@@ -287,7 +287,7 @@ impl Board {
             .filter(|&s| s != from && self.man_on(s) == Some(Man::Piece(piece)))
             .filter(|&s| self.destinations(s).contains(&to))
             .collect();
-        let file = crate::square::file_char(from.file());
+        let file = crate::chess::square::file_char(from.file());
         let qualifier = if rivals.is_empty() {
             String::new()
         } else if rivals.iter().all(|r| r.file() != from.file()) {

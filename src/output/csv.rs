@@ -1,0 +1,183 @@
+//! The CSV report: one row per arrangement in SP order.
+
+use crate::analysis::Analysis;
+use crate::chess::{BySide, Side};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// The default place of the report, relative to the working directory.
+pub const DEFAULT_PATH: &str = "output/chess960_castling.csv";
+
+/// Declares a group of per-side columns once; the report writes it for the a-side with the prefix
+/// `a_` and for the h-side with `h_`, so no column list is written twice.
+macro_rules! side_columns {
+    ($(#[$meta:meta])* $name:ident { $($(#[$fmeta:meta])* $field:ident : $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct $name { $($(#[$fmeta])* pub $field: $ty),* }
+
+        impl $name {
+            /// The column names of this group for one side.
+            pub const fn names(side: Side) -> &'static [&'static str] {
+                match side {
+                    Side::A => &[$(concat!("a_", stringify!($field))),*],
+                    Side::H => &[$(concat!("h_", stringify!($field))),*],
+                }
+            }
+
+            fn serialize_fields<S: SerializeStruct>(&self, side: Side, out: &mut S) -> Result<(), S::Error> {
+                let mut names = Self::names(side).iter();
+                $(out.serialize_field(names.next().unwrap(), &self.$field)?;)*
+                Ok(())
+            }
+        }
+    };
+}
+
+side_columns! {
+    /// The closed-form rule's output, in the seed's encoding.
+    RuleColumns {
+        /// The castling right the rule reports.
+        rule_castle: bool,
+        /// Knights between king and border, or a special code (-7, -8, -9), negated in the
+        /// queen-pocket case.
+        have: i8,
+        /// Squares from the king to the rook's destination, or the same special code.
+        need: i8,
+    }
+}
+
+side_columns! {
+    /// The exhaustive search for castling without a pawn move.
+    NoPawnColumns {
+        /// Whether some sequence of non-pawn moves makes this castling legal.
+        no_pawn_move: bool,
+        /// The fewest White moves before castling (empty when impossible).
+        moves: Option<usize>,
+        /// One shortest line in SAN, ending with the castling move (empty when impossible).
+        witness: String,
+        /// Whether the rule's claim about castling without a pawn move equals the search's.
+        rule_agrees: bool,
+    }
+}
+
+side_columns! {
+    /// The verdict by search, the games that back it, and the rule's claim beside it.
+    VerdictColumns {
+        /// `no-pawn-move`, `after-pawn-move` or `artificial-only`.
+        verdict: &'static str,
+        /// The pawn moves of the castling game in SAN, space separated.
+        pawn_moves: String,
+        /// The castling game in SAN, White's moves only.
+        castle_line: String,
+        /// For artificial-only: a castle-free game reaching the same placement.
+        walk_line: String,
+        /// The closed-form rule's claim in the same three words.
+        rule_verdict: &'static str,
+        /// Whether the rule's claim equals the search's verdict.
+        verdict_agrees: bool,
+    }
+}
+
+/// One line of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub sp: u16,
+    pub arrangement: String,
+    pub fen: String,
+    pub rule: BySide<RuleColumns>,
+    pub rule_requires_castling: bool,
+    pub no_pawn: BySide<NoPawnColumns>,
+    pub verdict: BySide<VerdictColumns>,
+    pub requires_castling: bool,
+}
+
+impl Row {
+    pub fn new(analysis: &Analysis) -> Row {
+        Row {
+            sp: analysis.arrangement.sp(),
+            arrangement: analysis.arrangement.to_string(),
+            fen: analysis.arrangement.fen(),
+            rule: analysis.rule.map(|_, case| {
+                let (rule_castle, have, need) = case.seed_encoding();
+                RuleColumns {
+                    rule_castle,
+                    have,
+                    need,
+                }
+            }),
+            rule_requires_castling: analysis.rule_requires_castling(),
+            no_pawn: analysis.no_pawn.map(|side, found| NoPawnColumns {
+                no_pawn_move: found.is_some(),
+                moves: found.as_ref().map(|c| c.moves),
+                witness: found
+                    .as_ref()
+                    .map(|c| c.line.san(&analysis.arrangement))
+                    .unwrap_or_default(),
+                rule_agrees: analysis.rule_agrees_no_pawn(side),
+            }),
+            verdict: analysis.pawn.map(|side, v| {
+                let a = &analysis.arrangement;
+                VerdictColumns {
+                    verdict: v.verdict.as_str(),
+                    pawn_moves: v.castle_line.pawn_moves(a).join(" "),
+                    castle_line: v.castle_line.san(a),
+                    walk_line: v.walk_line.as_ref().map(|l| l.san(a)).unwrap_or_default(),
+                    rule_verdict: analysis.rule.get(side).claim().as_str(),
+                    verdict_agrees: analysis.verdict_agrees(side),
+                }
+            }),
+            requires_castling: analysis.requires_castling(),
+        }
+    }
+
+    /// Every column name in order.
+    pub fn column_names() -> Vec<&'static str> {
+        let mut names = vec!["sp", "arrangement", "fen"];
+        for side in Side::BOTH {
+            names.extend(RuleColumns::names(side));
+        }
+        names.push("rule_requires_castling");
+        for side in Side::BOTH {
+            names.extend(NoPawnColumns::names(side));
+        }
+        for side in Side::BOTH {
+            names.extend(VerdictColumns::names(side));
+        }
+        names.push("requires_castling");
+        names
+    }
+}
+
+impl Serialize for Row {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Row", Row::column_names().len())?;
+        out.serialize_field("sp", &self.sp)?;
+        out.serialize_field("arrangement", &self.arrangement)?;
+        out.serialize_field("fen", &self.fen)?;
+        for (side, columns) in self.rule.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
+        out.serialize_field("rule_requires_castling", &self.rule_requires_castling)?;
+        for (side, columns) in self.no_pawn.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
+        for (side, columns) in self.verdict.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
+        out.serialize_field("requires_castling", &self.requires_castling)?;
+        out.end()
+    }
+}
+
+/// The report as CSV bytes. Identical input gives identical bytes.
+pub fn to_csv(analyses: &[Analysis]) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    for analysis in analyses {
+        writer
+            .serialize(Row::new(analysis))
+            .expect("serializing to memory cannot fail");
+    }
+    writer.into_inner().expect("flushing to memory cannot fail")
+}
