@@ -15,6 +15,8 @@ pub mod error;
 pub mod output;
 pub mod rule;
 pub mod search;
+pub mod verdict;
 
 pub use chess::{Arrangement, BySide, Piece, Side};
 pub use error::ArrangementError;
+pub use verdict::Verdict;

@@ -9,6 +9,7 @@
 
 use crate::chess::arrangement::Arrangement;
 use crate::chess::side::{BySide, Side};
+use crate::verdict::Verdict;
 
 /// What the closed-form rule says about one castling side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,24 +41,6 @@ pub enum RuleCase {
     QueenPocket { have: i8, need: i8 },
 }
 
-/// The rule's claim in the three words of the search verdicts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RuleClaim {
-    NoPawnMove,
-    AfterPawnMove,
-    ArtificialOnly,
-}
-
-impl RuleClaim {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RuleClaim::NoPawnMove => "no-pawn-move",
-            RuleClaim::AfterPawnMove => "after-pawn-move",
-            RuleClaim::ArtificialOnly => "artificial-only",
-        }
-    }
-}
-
 impl RuleCase {
     /// The seed's `(right, have, need)` triple, special codes and negations included.
     pub const fn seed_encoding(self) -> (bool, i8, i8) {
@@ -76,12 +59,12 @@ impl RuleCase {
     }
 
     /// What the rule claims about how castling can come about on this side.
-    pub const fn claim(self) -> RuleClaim {
+    pub const fn claim(self) -> Verdict {
         match self {
-            RuleCase::Opposite => RuleClaim::NoPawnMove,
-            RuleCase::SameDirection { have, need } if have >= need => RuleClaim::NoPawnMove,
-            RuleCase::BishopPair | RuleCase::QueenPocket { .. } => RuleClaim::AfterPawnMove,
-            RuleCase::Blocked | RuleCase::SameDirection { .. } => RuleClaim::ArtificialOnly,
+            RuleCase::Opposite => Verdict::NoPawnMove,
+            RuleCase::SameDirection { have, need } if have >= need => Verdict::NoPawnMove,
+            RuleCase::BishopPair | RuleCase::QueenPocket { .. } => Verdict::AfterPawnMove,
+            RuleCase::Blocked | RuleCase::SameDirection { .. } => Verdict::ArtificialOnly,
         }
     }
 
@@ -109,6 +92,32 @@ pub fn requires_castling(cases: &BySide<RuleCase>) -> bool {
     cases.a.right() || cases.h.right()
 }
 
+/// The direction king and rook both travel in when castling on `side` (+1 right, -1 left), or
+/// `None` when they travel in opposite directions. A piece that stays put takes the direction
+/// of the other one.
+pub fn common_direction(arrangement: &Arrangement, side: Side) -> Option<i8> {
+    let path = arrangement.castling(side);
+    let king_dir = (path.king_to() as i8 - path.king_from() as i8).signum();
+    let rook_dir = (path.rook_to() as i8 - path.rook_from() as i8).signum();
+    if king_dir != 0 && rook_dir != 0 && king_dir != rook_dir {
+        return None;
+    }
+    Some(if king_dir != 0 { king_dir } else { rook_dir })
+}
+
+/// The *border* in direction `dir` (+1 or -1): the file of the nearest bishop beyond the king
+/// that way, or the edge of the board (file 8 or -1) when there is none.
+pub fn border(arrangement: &Arrangement, dir: i8) -> i8 {
+    let king = arrangement.king_file() as i8;
+    arrangement
+        .bishop_files()
+        .into_iter()
+        .map(|b| b as i8)
+        .filter(|&b| (b - king).signum() == dir)
+        .min_by_key(|&b| (b - king).abs())
+        .unwrap_or(if dir > 0 { 8 } else { -1 })
+}
+
 /// The rule for one side. Files are 0 (a) to 7 (h).
 pub fn evaluate_side(arrangement: &Arrangement, side: Side) -> RuleCase {
     let king = arrangement.king_file() as i8;
@@ -120,12 +129,10 @@ pub fn evaluate_side(arrangement: &Arrangement, side: Side) -> RuleCase {
 
     let strictly_between = |x: i8, a: i8, b: i8| a.min(b) < x && x < a.max(b);
     let queen_between = strictly_between(queen, king, rook);
-    // The span: every square king or rook starts on, passes or ends on.
-    let span_lo = king.min(rook).min(king_to).min(rook_to);
-    let span_hi = king.max(rook).max(king_to).max(rook_to);
-    let bishop_in_span = bishops
-        .iter()
-        .any(|&b| span_lo <= b && b <= span_hi && b != king && b != rook);
+    let path = arrangement.castling(side);
+    let (span_lo, span_hi) = path.span();
+    let (span_lo, span_hi) = (span_lo as i8, span_hi as i8);
+    let bishop_in_span = bishops.iter().any(|&b| path.must_be_empty(b as u8));
 
     if queen_between || bishop_in_span {
         // The -7 pattern: a bishop on an end point that is a destination, its partner just
@@ -141,21 +148,10 @@ pub fn evaluate_side(arrangement: &Arrangement, side: Side) -> RuleCase {
         return RuleCase::Blocked;
     }
 
-    // Direction of travel; a piece that stays put takes the direction of the other one.
-    let king_dir = (king_to - king).signum();
-    let rook_dir = (rook_to - rook).signum();
-    if king_dir != 0 && rook_dir != 0 && king_dir != rook_dir {
+    let Some(dir) = common_direction(arrangement, side) else {
         return RuleCase::Opposite;
-    }
-    let dir = if king_dir != 0 { king_dir } else { rook_dir };
-
-    // The border: the nearest bishop beyond the king in the direction of travel, or the edge.
-    let border = bishops
-        .iter()
-        .copied()
-        .filter(|&b| (b - king).signum() == dir)
-        .min_by_key(|&b| (b - king).abs())
-        .unwrap_or(if dir > 0 { 8 } else { -1 });
+    };
+    let border = border(arrangement, dir);
     let have = knights
         .iter()
         .filter(|&&n| strictly_between(n, king, border))

@@ -6,7 +6,6 @@ use crate::chess::board::{Board, Man, Move};
 use crate::chess::piece::Piece;
 use crate::chess::side::Side;
 use crate::chess::square::Square;
-use crate::rule::RuleClaim;
 use crate::search::pawn::Verdict;
 
 /// A cause of disagreement between the rule and the search.
@@ -99,12 +98,12 @@ pub fn classify(analysis: &Analysis, side: Side) -> Option<Pattern> {
     let rule = analysis.rule.get(side).claim();
     let found = analysis.pawn.get(side).verdict;
     Some(match (rule, found) {
-        (RuleClaim::ArtificialOnly, Verdict::AfterPawnMove)
+        (Verdict::ArtificialOnly, Verdict::AfterPawnMove)
             if rooks_on_one_side(&castled_board(analysis, side)) =>
         {
             Pattern::KingLockedBetweenRooks
         }
-        (RuleClaim::AfterPawnMove, Verdict::ArtificialOnly) if king_steps_aside(analysis, side) => {
+        (Verdict::AfterPawnMove, Verdict::ArtificialOnly) if king_steps_aside(analysis, side) => {
             Pattern::KingStepsAside
         }
         _ => Pattern::Other,

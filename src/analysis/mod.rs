@@ -6,7 +6,7 @@ pub mod disagreement;
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::Line;
 use crate::chess::side::{BySide, Side};
-use crate::rule::{self, RuleCase, RuleClaim};
+use crate::rule::{self, RuleCase};
 use crate::search::model;
 use crate::search::no_pawn;
 use crate::search::pawn::{self, Verdict};
@@ -91,12 +91,12 @@ impl Analysis {
 
     /// Whether the rule's claim about castling *without a pawn move* matches the search.
     pub fn rule_agrees_no_pawn(&self, side: Side) -> bool {
-        (self.rule.get(side).claim() == RuleClaim::NoPawnMove) == self.no_pawn.get(side).is_some()
+        (self.rule.get(side).claim() == Verdict::NoPawnMove) == self.no_pawn.get(side).is_some()
     }
 
     /// Whether the rule's three-way claim matches the search's verdict.
     pub fn verdict_agrees(&self, side: Side) -> bool {
-        self.rule.get(side).claim().as_str() == self.pawn.get(side).verdict.as_str()
+        self.rule.get(side).claim() == self.pawn.get(side).verdict
     }
 
     /// Whether the closed-form rule says this arrangement can reach a position requiring castling.

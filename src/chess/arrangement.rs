@@ -1,5 +1,6 @@
 //! Chess960 starting arrangements: the Scharnagl numbering, back-rank strings and start FENs.
 
+use crate::chess::castling::CastlingPath;
 use crate::chess::piece::Piece;
 use crate::chess::side::Side;
 use crate::chess::square::file_char;
@@ -143,6 +144,11 @@ impl Arrangement {
             Side::A => left,
             Side::H => right,
         }
+    }
+
+    /// Castling on `side` in this arrangement: where king and rook start and end, and the span.
+    pub fn castling(&self, side: Side) -> CastlingPath {
+        CastlingPath::new(self.king_file(), self.rook_file(side), side)
     }
 
     /// The bishops' files, left one first.

@@ -222,11 +222,9 @@ impl Board {
         if !self.king_unmoved || !self.rook_unmoved[side_index(side)] {
             return false;
         }
-        let king = self.arrangement.king_file();
-        let rook = self.arrangement.rook_file(side);
-        let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-        let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
-        (lo..=hi).all(|f| f == king || f == rook || self.is_empty(Square::new(f, 0)))
+        self.arrangement
+            .castling(side)
+            .is_open(|file| !self.is_empty(Square::new(file, 0)))
     }
 
     pub fn is_legal(&self, mv: Move) -> bool {

@@ -6,6 +6,7 @@
 
 pub mod arrangement;
 pub mod board;
+pub mod castling;
 pub mod pgn;
 pub mod piece;
 pub mod side;
@@ -13,6 +14,7 @@ pub mod square;
 
 pub use arrangement::Arrangement;
 pub use board::{Board, Line, Man, Move};
+pub use castling::CastlingPath;
 pub use piece::Piece;
 pub use side::{BySide, Side};
 pub use square::Square;

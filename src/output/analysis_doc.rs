@@ -7,7 +7,6 @@ use crate::analysis::disagreement::{self, Pattern};
 use crate::chess::board::Board;
 use crate::chess::side::Side;
 use crate::chess::square::Square;
-use crate::rule::RuleClaim;
 use crate::search::pawn::Verdict;
 use crate::search::{model, swap};
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,7 +39,7 @@ pub fn facts(analyses: &[Analysis]) -> BTreeMap<&'static str, String> {
         };
         f.insert(
             rule,
-            count(&|a| a.rule.get(side).claim() == RuleClaim::NoPawnMove).to_string(),
+            count(&|a| a.rule.get(side).claim() == Verdict::NoPawnMove).to_string(),
         );
         f.insert(
             possible,
@@ -234,9 +233,9 @@ fn verdict_tables(analyses: &[Analysis]) -> String {
         Verdict::ArtificialOnly,
     ];
     let claims = [
-        RuleClaim::NoPawnMove,
-        RuleClaim::AfterPawnMove,
-        RuleClaim::ArtificialOnly,
+        Verdict::NoPawnMove,
+        Verdict::AfterPawnMove,
+        Verdict::ArtificialOnly,
     ];
     let mut out = String::new();
     for side in Side::BOTH {

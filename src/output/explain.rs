@@ -286,8 +286,8 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
     let king = a.king_file();
     let rook = a.rook_file(side);
     let (king_to, rook_to) = (side.king_to(), side.rook_to());
-    let lo = king.min(rook).min(king_to).min(rook_to);
-    let hi = king.max(rook).max(king_to).max(rook_to);
+    let path = a.castling(side);
+    let (lo, hi) = path.span();
     let span = format!("{}-{}", first_rank(lo), first_rank(hi));
     let between = |f: u8| king.min(rook) < f && f < king.max(rook);
     match case {
@@ -336,20 +336,12 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
             first_rank(rook_to)
         ),
         RuleCase::SameDirection { have, need } | RuleCase::QueenPocket { have, need } => {
-            let dir: i8 = if king_to > king || (king_to == king && rook_to > rook) {
-                1
-            } else {
-                -1
-            };
+            let dir = crate::rule::common_direction(a, side)
+                .expect("same-direction cases have a common direction");
             let way = if dir > 0 { "right" } else { "left" };
-            let border = a
-                .bishop_files()
-                .into_iter()
-                .filter(|&b| (b as i8 - king as i8).signum() == dir)
-                .min_by_key(|&b| (b as i8 - king as i8).abs());
-            let border_text = match border {
-                Some(b) => format!("the bishop on {}", first_rank(b)),
-                None => "the edge of the board".to_string(),
+            let border_text = match crate::rule::border(a, dir) {
+                b @ 0..=7 => format!("the bishop on {}", first_rank(b as u8)),
+                _ => "the edge of the board".to_string(),
             };
             let mut text = format!(
                 "King and rook both travel {way}. need = {need}: the distance from the king on {} to \
@@ -390,11 +382,8 @@ fn square_names(squares: impl IntoIterator<Item = Square>) -> String {
 
 /// The pieces standing in a side's span at the start (other than king and castling rook).
 fn span_occupants(a: &Arrangement, side: Side) -> Vec<String> {
-    let king = a.king_file();
-    let rook = a.rook_file(side);
-    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
-    pieces_on(a, (lo..=hi).filter(|&f| f != king && f != rook))
+    let path = a.castling(side);
+    pieces_on(a, (0..8).filter(|&f| path.must_be_empty(f)))
 }
 
 /// The verdict in words, with the facts of the witness games.

@@ -2,6 +2,7 @@
 
 use crate::analysis::Analysis;
 use crate::chess::{BySide, Side};
+use crate::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -94,13 +95,16 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
         out,
         "Verdicts by search (model: Black absent, pawns moved on at most {bound} files):"
     );
-    let claims = ["no-pawn-move", "after-pawn-move", "artificial-only"];
+    let claims = Verdict::THREE;
     for side in Side::BOTH {
         let _ = writeln!(out, "  {}: rows = rule, columns = search", side.name());
         let _ = writeln!(
             out,
             "    {:<18}{:>14}{:>17}{:>17}",
-            "", claims[0], claims[1], claims[2]
+            "",
+            claims[0].as_str(),
+            claims[1].as_str(),
+            claims[2].as_str()
         );
         for claim in claims {
             let cells: Vec<usize> = claims
@@ -109,8 +113,7 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
                     analyses
                         .iter()
                         .filter(|a| {
-                            a.rule.get(side).claim().as_str() == claim
-                                && a.pawn.get(side).verdict.as_str() == *found
+                            a.rule.get(side).claim() == claim && a.pawn.get(side).verdict == *found
                         })
                         .count()
                 })
@@ -118,12 +121,15 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
             let _ = writeln!(
                 out,
                 "    {:<18}{:>14}{:>17}{:>17}",
-                claim, cells[0], cells[1], cells[2]
+                claim.as_str(),
+                cells[0],
+                cells[1],
+                cells[2]
             );
         }
         let other = analyses
             .iter()
-            .filter(|a| !claims.contains(&a.pawn.get(side).verdict.as_str()))
+            .filter(|a| !claims.contains(&a.pawn.get(side).verdict))
             .count();
         if other > 0 {
             let _ = writeln!(

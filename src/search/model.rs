@@ -35,6 +35,7 @@
 //!   frees the square for everyone else until then.
 
 use crate::chess::arrangement::Arrangement;
+use crate::chess::castling::CastlingPath;
 use crate::chess::piece::Piece;
 use crate::chess::side::Side;
 
@@ -81,14 +82,6 @@ pub fn pawn_advances(state: u8, may_start: bool) -> &'static [u8] {
         THIRD => &[BEYOND],
         _ => &[],
     }
-}
-
-/// The first-rank files from the leftmost to the rightmost of king, rook and their destinations
-/// for castling on `side`: empty apart from king and rook whenever that castling is legal.
-pub fn castling_span(king: u8, rook: u8, side: Side) -> (u8, u8) {
-    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
-    (lo, hi)
 }
 
 /// An exact square: `file + 8 * row`, row 0 = rank 1, row 1 = rank 2.
@@ -363,18 +356,17 @@ impl Pos {
 
     /// Whether castling on `side` is legal given where king and rook stand: the span is empty
     /// apart from them. (That they never moved is the caller's business.)
-    pub fn castling_open(&self, king: u8, rook: u8, side: Side) -> bool {
-        let (lo, hi) = castling_span(king, rook, side);
-        (lo..=hi).all(|f| f == king || f == rook || self.cells[f as usize] == EMPTY)
+    pub fn castling_open(&self, path: CastlingPath) -> bool {
+        path.is_open(|file| self.cells[file as usize] != EMPTY)
     }
 
     /// The position after castling: king and rook on their destination squares.
-    pub fn castled(&self, king: u8, rook: u8, side: Side) -> Pos {
+    pub fn castled(&self, path: CastlingPath) -> Pos {
         let mut p = self.placement();
-        p.cells[king as usize] = EMPTY;
-        p.cells[rook as usize] = EMPTY;
-        p.cells[side.king_to() as usize] = KING;
-        p.cells[side.rook_to() as usize] = ROOK;
+        p.cells[path.king_from() as usize] = EMPTY;
+        p.cells[path.rook_from() as usize] = EMPTY;
+        p.cells[path.king_to() as usize] = KING;
+        p.cells[path.rook_to() as usize] = ROOK;
         p
     }
 

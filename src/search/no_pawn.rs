@@ -45,11 +45,9 @@ pub struct Castling {
 
 /// Whether castling is legal in the reduced first rank: the span is empty but for king and rook.
 fn castling_is_open(rank: &Rank, arrangement: &Arrangement, side: Side) -> bool {
-    let king = arrangement.king_file();
-    let rook = arrangement.rook_file(side);
-    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
-    (lo..=hi).all(|f| f == king || f == rook || rank[f as usize].is_none())
+    arrangement
+        .castling(side)
+        .is_open(|file| rank[file as usize].is_some())
 }
 
 /// Every move of the reduced search from `rank`, in a fixed order so that results are

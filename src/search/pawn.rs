@@ -34,6 +34,7 @@ use crate::search::model::{
     self, EMPTY, KNIGHT, Pos, Rules, STRUCTURES, Step, file_of, row_of, sq,
 };
 use crate::search::swap::SafeStructures;
+pub use crate::verdict::Verdict;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -69,32 +70,6 @@ impl Hasher for KeyHasher {
 pub(crate) type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 type KeyMap64<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
-
-/// The verdict on one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Some sequence of non-pawn moves makes this castling legal.
-    NoPawnMove,
-    /// Castling becomes legal only after pawn moves, and some castled position is reachable by no
-    /// castle-free game.
-    AfterPawnMove,
-    /// Castling becomes legal after pawn moves, and every castled position is also reachable by
-    /// walking king and rook there.
-    ArtificialOnly,
-    /// Castling never becomes legal within the pawn-move bound.
-    NotWithinBound,
-}
-
-impl Verdict {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Verdict::NoPawnMove => "no-pawn-move",
-            Verdict::AfterPawnMove => "after-pawn-move",
-            Verdict::ArtificialOnly => "artificial-only",
-            Verdict::NotWithinBound => "not-within-bound",
-        }
-    }
-}
 
 /// The outcome for one side that needs a pawn move.
 #[derive(Clone, Debug)]
@@ -272,6 +247,7 @@ fn castling_game(
     let first = &arrangements[0];
     let king = first.king_file();
     let rook = first.rook_file(side);
+    let path = first.castling(side);
     assert!(
         arrangements
             .iter()
@@ -418,7 +394,7 @@ fn castling_game(
             }
             let node = tree.nodes[index as usize];
             let pos = node.pos();
-            let open = pos.castling_open(king, rook, side);
+            let open = pos.castling_open(path);
             if open && !node.tainted && pos.moved_files() > 0 {
                 met |= bits;
                 let settled = on_candidate(index, &pos, bits);
@@ -936,8 +912,7 @@ fn analyse_with(
     pruning: Pruning,
     first_only: bool,
 ) -> PawnOutcome {
-    let king = arrangement.king_file();
-    let rook = arrangement.rook_file(side);
+    let path = arrangement.castling(side);
     let mut cache = CoreCache::default();
     let mut seen: KeySet = KeySet::default();
 
@@ -946,7 +921,7 @@ fn analyse_with(
     let group = std::slice::from_ref(arrangement);
     let (tree, rules) = castling_game(group, side, bound, pruning, |before, pos, _| {
         let q = pos.placement();
-        let castled = q.castled(king, rook, side);
+        let castled = q.castled(path);
         let name = cache.name(castled);
         if !seen.insert(name) {
             return 0;
@@ -1009,7 +984,7 @@ fn analyse_with(
             // Castle at `before`; or walk from `before` into the shared core and back out to
             // the castled placement.
             let q = placement(before);
-            let castled = q.castled(king, rook, side);
+            let castled = q.castled(path);
             let (core, q_tree) = core_of(q);
             let (_, c_tree) = core_of(castled);
             let prefix = castle_path(before);
@@ -1026,7 +1001,7 @@ fn analyse_with(
             member,
             steps,
         } => {
-            let castled = placement(before).castled(king, rook, side);
+            let castled = placement(before).castled(path);
             let (_, c_tree) = core_of(castled);
             let mut castle = castle_path(before);
             castle.push(Step::Castle(side));
@@ -1062,13 +1037,12 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
     let mut cache = CoreCache::default();
     let mut decisions = Vec::with_capacity(arrangements.len());
     for chunk in arrangements.chunks(GROUP_SIZE) {
-        let king = chunk[0].king_file();
-        let rook = chunk[0].rook_file(side);
+        let path = chunk[0].castling(side);
         let mut names: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
         let mut unwalkable = vec![false; chunk.len()];
         castling_game(chunk, side, bound, Pruning::Always, |_, pos, bits| {
             let q = pos.placement();
-            let castled = q.castled(king, rook, side);
+            let castled = q.castled(path);
             let name = cache.name(castled);
             // Whether king and rook walk from the position before castling: asked only once
             // some arrangement meets this castled core for the first time.
@@ -1141,16 +1115,17 @@ mod tests {
                     }
                     let king = arrangement.king_file();
                     let rook = arrangement.rook_file(side);
+                    let path = arrangement.castling(side);
                     let safe = SafeStructures::of(king, rook, side, bound);
                     let mut cache = CoreCache::default();
                     let group = std::slice::from_ref(&arrangement);
                     let (tree, _) = castling_game(group, side, bound, Pruning::Never, |_, _, _| 0);
                     for node in &tree.nodes {
                         let q = node.pos().placement();
-                        if !safe.contains(&q.pawns) || !q.castling_open(king, rook, side) {
+                        if !safe.contains(&q.pawns) || !q.castling_open(path) {
                             continue;
                         }
-                        let castled = q.castled(king, rook, side);
+                        let castled = q.castled(path);
                         assert_eq!(
                             cache.name(castled),
                             cache.name(q),
@@ -1208,10 +1183,11 @@ mod tests {
                 .take(GROUP_SIZE)
                 .collect();
             let all: Group = Group::MAX >> (GROUP_SIZE - members.len());
+            let path = members[0].castling(side);
             let mut cache = CoreCache::default();
             let mut names: Vec<u128> = Vec::new();
             castling_game(&members, side, 2, Pruning::Always, |_, pos, _| {
-                let name = cache.name(pos.placement().castled(king, rook, side));
+                let name = cache.name(pos.placement().castled(path));
                 if !names.contains(&name) {
                     names.push(name);
                 }

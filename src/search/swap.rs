@@ -47,6 +47,7 @@
 //! a unit test in `pawn_search` checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 
+use crate::chess::castling::CastlingPath;
 use crate::chess::side::Side;
 use crate::search::model::structure_pawns;
 use crate::search::model::{self, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
@@ -171,9 +172,9 @@ fn fits(b: usize, s: Sq) -> bool {
 /// A set of exact squares of ranks 1-2, a bit per square.
 type Squares = u16;
 
-/// The span ([`model::castling_span`]) as signed files, for arithmetic beside it.
+/// The span ([`CastlingPath::span`]) as signed files, for arithmetic beside it.
 fn span(king: u8, rook: u8, side: Side) -> (i8, i8) {
-    let (lo, hi) = model::castling_span(king, rook, side);
+    let (lo, hi) = CastlingPath::new(king, rook, side).span();
     (lo as i8, hi as i8)
 }
 
