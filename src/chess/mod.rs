@@ -7,6 +7,7 @@
 pub mod arrangement;
 pub mod board;
 pub mod castling;
+pub mod directions;
 pub mod pgn;
 pub mod piece;
 pub mod side;

@@ -7,8 +7,12 @@
 //!   walking game, giving the verdicts after-pawn-move and artificial-only.
 //! * [`realize`]: model lines turned into real games.
 
+pub mod castling_game;
+pub mod components;
+pub mod hash;
 pub mod model;
 pub mod no_pawn;
 pub mod pawn;
 pub mod realize;
 pub mod swap;
+pub mod walking_game;

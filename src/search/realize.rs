@@ -13,8 +13,8 @@ use crate::chess::arrangement::Arrangement;
 use crate::chess::board::{Board, Line, Man, Move};
 use crate::chess::piece::Piece;
 use crate::chess::square::Square;
+use crate::search::hash::FastMap;
 use crate::search::model::{self, Step};
-use crate::search::pawn::KeyMap;
 use std::collections::{HashMap, VecDeque};
 
 /// Why an abstract line could not be realized.
@@ -248,22 +248,19 @@ impl Realizer {
     }
 
     /// Moves every pooled piece to a fixed square determined by the pool's contents alone, so
-    /// that two games ending in the same model position end in the same real position. The moves
-    /// are found by breadth-first search over the arrangements of the pooled pieces on ranks
-    /// 3-5, so pieces make way for each other as needed.
+    /// that two games ending in the same model position end in the same real position.
     fn normalize_pool(&mut self) -> Result<(), String> {
-        let region: Vec<Square> = Square::all().filter(|&s| in_region(s)).collect();
-        let encode = |b: &Board| -> u128 {
-            region.iter().enumerate().fold(0u128, |k, (i, &s)| {
-                let code = match piece_kind(b, s) {
-                    None => 0,
-                    Some(p) => model::kind_of(p) as u128,
-                };
-                k | code << (3 * i)
-            })
-        };
-        // The target: bishops on the first free rank-5 square of their colour, then king, queen,
-        // rooks and knights on the first free rank-5 squares, files a to h.
+        let goal = region_key(&self.parking_target()?);
+        for mv in self.rearrangement(goal)? {
+            self.play(mv)?;
+        }
+        Ok(())
+    }
+
+    /// The board with the pooled pieces on their parking squares: bishops on the first free
+    /// rank-5 square of their colour, then king, queen, rooks and knights on the first free
+    /// rank-5 squares, files a to h.
+    fn parking_target(&self) -> Result<Board, String> {
         let order = |p: Piece| match p {
             Piece::Bishop => 0,
             Piece::King => 1,
@@ -271,13 +268,12 @@ impl Realizer {
             Piece::Rook => 3,
             Piece::Knight => 4,
         };
-        let mut pooled: Vec<(Piece, bool)> = region
-            .iter()
-            .filter_map(|&s| piece_kind(&self.board, s).map(|p| (p, s.is_light())))
+        let mut pooled: Vec<(Piece, bool)> = region()
+            .filter_map(|s| piece_kind(&self.board, s).map(|p| (p, s.is_light())))
             .collect();
         pooled.sort_by_key(|&(p, light)| (order(p), !light));
         let mut target = self.board.clone();
-        for &s in &region {
+        for s in region() {
             if piece_kind(&target, s).is_some() {
                 target.clear(s);
             }
@@ -290,35 +286,28 @@ impl Realizer {
                 .ok_or("no parking square left")?;
             target.relocate(square, square, Man::Piece(p));
         }
-        let goal = encode(&target);
-        let start = encode(&self.board);
-        // Best-first search over arrangements of the pooled pieces (the rest of the board is
-        // fixed), guided by how many target squares still lack their piece: counted a three-bit
-        // field at a time, by folding each field's bits onto its lowest one.
-        let lowest: u128 = (0..region.len()).fold(0, |m, i| m | 1 << (3 * i));
+        Ok(target)
+    }
+
+    /// The moves that take the pooled pieces from where they stand to the arrangement `goal`
+    /// ([`region_key`]), the rest of the board fixed: a best-first search over arrangements of
+    /// the pooled pieces on ranks 3-5, so pieces make way for each other as needed, guided by
+    /// how many target squares still lack their piece (counted a three-bit field at a time, by
+    /// folding each field's bits onto its lowest one).
+    fn rearrangement(&self, goal: u128) -> Result<Vec<Move>, String> {
+        let start = region_key(&self.board);
+        let lowest: u128 = region().fold(0, |m, s| m | 1 << (3 * region_index(s)));
         let any_bit = |k: u128| (k | k >> 1 | k >> 2) & lowest;
         let wanted = any_bit(goal);
         let misplaced =
             |key: u128| -> usize { (any_bit(key ^ goal) & wanted).count_ones() as usize };
         // Per packed arrangement: its cost so far and how it was reached. Hashed by the search's
         // fast hasher (SipHash took most of the time here).
-        let mut parent: KeyMap<(usize, u128, Square, Square)> = KeyMap::default();
+        let mut parent: FastMap<u128, (usize, u128, Square, Square)> = FastMap::default();
         parent.insert(start, (0, start, Square::new(0, 0), Square::new(0, 0)));
         let mut open = std::collections::BinaryHeap::new();
         open.push(std::cmp::Reverse((2 * misplaced(start), 0usize, start)));
         let mut scratch = self.board.clone();
-        let decode_into = |key: u128, b: &mut Board| {
-            for (i, &s) in region.iter().enumerate() {
-                let code = ((key >> (3 * i)) & 7) as u8;
-                if code == 0 {
-                    if piece_kind(b, s).is_some() {
-                        b.clear(s);
-                    }
-                } else {
-                    b.relocate(s, s, Man::Piece(model::piece_of(code)));
-                }
-            }
-        };
         let mut found = start == goal;
         while let Some(std::cmp::Reverse((_, g, key))) = open.pop() {
             if found || parent.len() > 2_000_000 {
@@ -327,8 +316,8 @@ impl Realizer {
             if parent.get(&key).is_some_and(|&(c, ..)| c < g) {
                 continue;
             }
-            decode_into(key, &mut scratch);
-            for &from in &region {
+            set_region(key, &mut scratch);
+            for from in region() {
                 if piece_kind(&scratch, from).is_none() {
                     continue;
                 }
@@ -361,10 +350,36 @@ impl Realizer {
             at = prev;
         }
         moves.reverse();
-        for mv in moves {
-            self.play(mv)?;
+        Ok(moves)
+    }
+}
+
+/// The squares where pooled pieces live and travel (ranks 3-5), a3 first.
+fn region() -> impl Iterator<Item = Square> {
+    Square::all().filter(|&s| in_region(s))
+}
+
+/// What stands on the region's squares of `board`, packed three bits a square (the model's
+/// kind, 0 for nothing; pawns count as nothing: they never stand there while pieces are
+/// rearranged). This packs a real board's pool, not a model position.
+fn region_key(board: &Board) -> u128 {
+    region().fold(0u128, |k, s| {
+        let code = piece_kind(board, s).map_or(0, |p| model::kind_of(p) as u128);
+        k | code << (3 * region_index(s))
+    })
+}
+
+/// Puts the pieces of `key` ([`region_key`]) on the region's squares of `board`.
+fn set_region(key: u128, board: &mut Board) {
+    for s in region() {
+        let code = ((key >> (3 * region_index(s))) & 7) as u8;
+        if code == 0 {
+            if piece_kind(board, s).is_some() {
+                board.clear(s);
+            }
+        } else {
+            board.relocate(s, s, Man::Piece(model::piece_of(code)));
         }
-        Ok(())
     }
 }
 

@@ -48,9 +48,9 @@
 //! sampled castling games.
 
 use crate::chess::castling::CastlingPath;
-use crate::chess::side::Side;
+use crate::chess::side::{BySide, Side};
 use crate::search::model::structure_pawns;
-use crate::search::model::{self, BISHOP, EMPTY, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq};
+use crate::search::model::{self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet};
 use crate::search::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -75,14 +75,16 @@ impl SafeStructures {
     /// (files), with pawns moved on at most `bound` files. Worked out once per side and bound and
     /// shared by every arrangement with the same king and rook files.
     pub fn of(king: u8, rook: u8, side: Side, bound: usize) -> &'static SafeStructures {
-        static TABLES: [OnceLock<SafeStructures>; 8 * 8 * 2 * MAX_BOUND] =
-            [const { OnceLock::new() }; 8 * 8 * 2 * MAX_BOUND];
+        type Tables = [OnceLock<SafeStructures>; 8 * 8 * MAX_BOUND];
+        static TABLES: BySide<Tables> = BySide {
+            a: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
+            h: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
+        };
         if !(1..=MAX_BOUND).contains(&bound) || king > 7 || rook > 7 {
             return SafeStructures::none();
         }
-        let slot =
-            ((king as usize * 8 + rook as usize) * 2 + side as usize) * MAX_BOUND + bound - 1;
-        TABLES[slot].get_or_init(|| SafeStructures::work_out(king, rook, side, bound))
+        let slot = (king as usize * 8 + rook as usize) * MAX_BOUND + bound - 1;
+        TABLES.get(side)[slot].get_or_init(|| SafeStructures::work_out(king, rook, side, bound))
     }
 
     /// No structure safe: the search without the shortcut.
@@ -139,10 +141,13 @@ fn robust_cached(king: u8, rook: u8, side: Side, structure: usize) -> bool {
     const UNKNOWN: u8 = 0;
     const NO: u8 = 1;
     const YES: u8 = 2;
-    static KNOWN: [OnceLock<Vec<AtomicU8>>; 8 * 8 * 2] = [const { OnceLock::new() }; 8 * 8 * 2];
-    let slot = (king as usize * 8 + rook as usize) * 2 + side as usize;
-    let known =
-        KNOWN[slot].get_or_init(|| (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect());
+    static KNOWN: BySide<[OnceLock<Vec<AtomicU8>>; 8 * 8]> = BySide {
+        a: [const { OnceLock::new() }; 8 * 8],
+        h: [const { OnceLock::new() }; 8 * 8],
+    };
+    let slot = king as usize * 8 + rook as usize;
+    let known = KNOWN.get(side)[slot]
+        .get_or_init(|| (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect());
     match known[structure].load(Ordering::Relaxed) {
         UNKNOWN => {
             let result = robust(king, rook, side, &structure_pawns(structure));
@@ -168,9 +173,6 @@ fn fits(b: usize, s: Sq) -> bool {
         _ => true,
     }
 }
-
-/// A set of exact squares of ranks 1-2, a bit per square.
-type Squares = u16;
 
 /// The span ([`CastlingPath::span`]) as signed files, for arithmetic beside it.
 fn span(king: u8, rook: u8, side: Side) -> (i8, i8) {
@@ -199,7 +201,7 @@ struct Adversary {
     spots: Vec<Sq>,
     /// Span squares that neither king nor rook stands on before or after castling: free for the
     /// pieces that leave and come back.
-    passable: Squares,
+    passable: SquareSet,
     /// Per spot, the blockers that can leave straight from it (a bit per blocker).
     direct: Vec<u8>,
     /// Walking results by the set of blocked spots (a bit per spot index).
@@ -223,13 +225,11 @@ impl Adversary {
         // Nearest the span first: the bound in `cannot_block_from` then cuts sooner, since king
         // and rook rarely need to go far.
         spots.sort_by_key(|&s| ((lo - file_of(s)).max(file_of(s) - hi), s));
-        let passable: Squares = (lo..=hi)
+        let passable: SquareSet = (lo..=hi)
             .filter(|&f| ![king, rook, side.king_to(), side.rook_to()].contains(&(f as u8)))
-            .fold(0, |m, f| m | 1 << sq(f, 0));
-        let board = Pos {
-            cells: [EMPTY; 16],
-            pawns: *pawns,
-        };
+            .map(|f| sq(f, 0))
+            .collect();
+        let board = Pos::with_pawns(*pawns);
         let direct = spots
             .iter()
             .map(|&s| {
@@ -299,9 +299,10 @@ impl Adversary {
         if let Some(known) = self.known[blocked] {
             return known;
         }
-        let free = (0..self.spots.len())
+        let free: SquareSet = (0..self.spots.len())
             .filter(|&i| blocked & (1 << i) == 0)
-            .fold(0, |m, i| m | 1 << self.spots[i]);
+            .map(|i| self.spots[i])
+            .collect();
         let result = walk(self.king, self.rook, self.side, &self.board, free);
         self.known[blocked] = Some(result);
         result
@@ -340,7 +341,7 @@ impl Adversary {
         if self.leaves[slot] == 0 {
             let free = (0..n)
                 .filter(|&j| occupied & (1 << j) == 0)
-                .fold(self.passable, |m, j| m | 1 << self.spots[j]);
+                .fold(self.passable, |m, j| m.with(self.spots[j]));
             let answer = can_leave(&self.board, BLOCKERS[b], self.spots[i], free);
             self.leaves[slot] = 1 + answer as u8;
         }
@@ -350,8 +351,8 @@ impl Adversary {
 
 /// Whether a piece of `kind` on `from` reaches a square it can leave the board from, moving
 /// only over the squares of `free`.
-fn can_leave(board: &Pos, kind: u8, from: Sq, free: Squares) -> bool {
-    let mut reached: Squares = 1 << from;
+fn can_leave(board: &Pos, kind: u8, from: Sq, free: SquareSet) -> bool {
+    let mut reached = SquareSet::single(from);
     let mut todo = [0u8; 16];
     todo[0] = from;
     let mut count = 1;
@@ -362,8 +363,8 @@ fn can_leave(board: &Pos, kind: u8, from: Sq, free: Squares) -> bool {
             return true;
         }
         model::flat_destinations_over(kind, s, free, |to| {
-            if reached & (1 << to) == 0 {
-                reached |= 1 << to;
+            if !reached.contains(to) {
+                reached = reached.with(to);
                 todo[count] = to;
                 count += 1;
             }
@@ -374,10 +375,10 @@ fn can_leave(board: &Pos, kind: u8, from: Sq, free: Squares) -> bool {
 
 /// Whether king and rook, alone, get from their squares to their castled squares moving over the
 /// span, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of places.
-fn walk(king: u8, rook: u8, side: Side, board: &Pos, free: Squares) -> bool {
+fn walk(king: u8, rook: u8, side: Side, board: &Pos, free: SquareSet) -> bool {
     let (lo, hi) = span(king, rook, side);
-    let span_squares: Squares = (lo..=hi).fold(0, |m, f| m | 1 << sq(f, 0));
-    let open = span_squares | free;
+    let span_squares: SquareSet = (lo..=hi).map(|f| sq(f, 0)).collect();
+    let open = span_squares.or(free);
     let pair = |kp: u8, rp: u8| kp as usize * PLACES + rp as usize;
     let goal = pair(side.king_to(), side.rook_to());
     let mut seen = [false; PLACES * PLACES];
@@ -407,12 +408,12 @@ fn walk(king: u8, rook: u8, side: Side, board: &Pos, free: Squares) -> bool {
             let around = if other == POOL {
                 open
             } else {
-                open & !(1 << other)
+                open.without(other)
             };
             if at == POOL {
                 // Coming back: onto a free second-rank square the piece could also leave by.
                 for s in 8..16u8 {
-                    if around & (1 << s) != 0 && board.exit_possible(kind, s) {
+                    if around.contains(s) && board.exit_possible(kind, s) {
                         visit(place(s));
                     }
                 }
