@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! castle960: how castling can come about in each of the 960 Chess960 starting arrangements.
 //!
 //! Data flows arrangement -> rule and searches -> analysis -> outputs:

@@ -38,7 +38,12 @@ pub enum RuleCase {
     /// `need > have`, but the queen stands on the far end point with the border bishop right
     /// beside her (the seed's negated have/need). The seed claims castling works after a pawn
     /// move (the queen leaves through the opened file) while artificial castling is impossible.
-    QueenPocket { have: i8, need: i8 },
+    QueenPocket {
+        /// Knights between the king and the border (the seed prints it negated).
+        have: i8,
+        /// Squares from the king to the rook's destination (printed negated).
+        need: i8,
+    },
 }
 
 impl RuleCase {

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The verdict on one side with the games that back it, as real moves.
 #[derive(Clone, Debug)]
 pub struct SideVerdict {
+    /// The side's verdict by search.
     pub verdict: Verdict,
     /// A castling game: the shortest no-pawn-move line, or for the other verdicts a game with pawn
     /// moves that castles (and for artificial-only continues to the position the walk reaches).
@@ -37,6 +38,7 @@ pub struct SideVerdict {
 /// The analysis of one arrangement.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The arrangement analysed.
     pub arrangement: Arrangement,
     /// The closed-form rule's verdict per side.
     pub rule: BySide<RuleCase>,
@@ -54,6 +56,7 @@ impl Analysis {
         Analysis::with_bound(arrangement, pawn::DEFAULT_BOUND)
     }
 
+    /// Analyses one arrangement with pawn moves on at most `bound` files.
     pub fn with_bound(arrangement: Arrangement, bound: usize) -> Analysis {
         let no_pawn = BySide::new(|side| no_pawn::search(&arrangement, side));
         Analysis::assemble(arrangement, no_pawn, bound, |side| {

@@ -19,6 +19,18 @@ use std::ops::ControlFlow;
 /// A set of arrangements searched together, a bit each (see [`castling_game`]).
 pub type Group = u64;
 
+/// The members of a group (indices into the arrangements searched together), in order.
+pub fn members(group: Group) -> impl Iterator<Item = usize> {
+    let mut left = group;
+    std::iter::from_fn(move || {
+        (left != 0).then(|| {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            i
+        })
+    })
+}
+
 /// The most arrangements one castling game searches together.
 pub const GROUP_SIZE: usize = Group::BITS as usize;
 

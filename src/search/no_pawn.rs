@@ -25,9 +25,9 @@ use std::collections::hash_map::Entry;
 /// The first rank in the reduced search: what stands on each file, knights that left removed.
 type Rank = [Option<Piece>; 8];
 
-/// A move in the reduced search.
+/// A move in the reduced search on the first rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+enum RankMove {
     /// The knight on this file jumps off the first rank.
     KnightOut(u8),
     /// The queen or the non-castling rook slides along the first rank.
@@ -52,11 +52,11 @@ fn castling_is_open(rank: &Rank, arrangement: &Arrangement, side: Side) -> bool 
 
 /// Every move of the reduced search from `rank`, in a fixed order so that results are
 /// reproducible. The king and the castling rook never move; bishops cannot.
-fn steps(rank: &Rank, castling_rook: u8) -> Vec<Step> {
+fn steps(rank: &Rank, castling_rook: u8) -> Vec<RankMove> {
     let mut out = Vec::new();
     for from in 0..8u8 {
         match rank[from as usize] {
-            Some(Piece::Knight) => out.push(Step::KnightOut(from)),
+            Some(Piece::Knight) => out.push(RankMove::KnightOut(from)),
             Some(Piece::Queen) => slides(rank, from, &mut out),
             Some(Piece::Rook) if from != castling_rook => slides(rank, from, &mut out),
             _ => {}
@@ -65,21 +65,21 @@ fn steps(rank: &Rank, castling_rook: u8) -> Vec<Step> {
     out
 }
 
-fn slides(rank: &Rank, from: u8, out: &mut Vec<Step>) {
+fn slides(rank: &Rank, from: u8, out: &mut Vec<RankMove>) {
     for dir in [-1i8, 1] {
         let mut to = from as i8 + dir;
         while (0..8).contains(&to) && rank[to as usize].is_none() {
-            out.push(Step::Slide { from, to: to as u8 });
+            out.push(RankMove::Slide { from, to: to as u8 });
             to += dir;
         }
     }
 }
 
-fn apply(rank: &Rank, step: Step) -> Rank {
+fn apply(rank: &Rank, step: RankMove) -> Rank {
     let mut next = *rank;
     match step {
-        Step::KnightOut(file) => next[file as usize] = None,
-        Step::Slide { from, to } => next[to as usize] = next[from as usize].take(),
+        RankMove::KnightOut(file) => next[file as usize] = None,
+        RankMove::Slide { from, to } => next[to as usize] = next[from as usize].take(),
     }
     next
 }
@@ -89,7 +89,7 @@ fn apply(rank: &Rank, step: Step) -> Rank {
 pub fn search(arrangement: &Arrangement, side: Side) -> Option<Castling> {
     let start: Rank = arrangement.pieces().map(Some);
     let castling_rook = arrangement.rook_file(side);
-    let mut parent: HashMap<Rank, Option<(Rank, Step)>> = HashMap::from([(start, None)]);
+    let mut parent: HashMap<Rank, Option<(Rank, RankMove)>> = HashMap::from([(start, None)]);
     let mut queue = VecDeque::from([start]);
     while let Some(rank) = queue.pop_front() {
         if castling_is_open(&rank, arrangement, side) {
@@ -130,19 +130,19 @@ pub fn knight_exit(board: &Board, file: u8) -> Square {
 }
 
 /// Turns a reduced path into real moves on a real board, ending with the castling move.
-fn realize(arrangement: &Arrangement, side: Side, path: &[Step]) -> Line {
+fn realize(arrangement: &Arrangement, side: Side, path: &[RankMove]) -> Line {
     let mut board = Board::start(arrangement);
     let mut line = Line::default();
     for &step in path {
         let mv = match step {
-            Step::KnightOut(file) => {
+            RankMove::KnightOut(file) => {
                 debug_assert_eq!(
                     board.man_on(Square::new(file, 0)),
                     Some(Man::Piece(Piece::Knight))
                 );
                 Move::normal(Square::new(file, 0), knight_exit(&board, file))
             }
-            Step::Slide { from, to } => Move::normal(Square::new(from, 0), Square::new(to, 0)),
+            RankMove::Slide { from, to } => Move::normal(Square::new(from, 0), Square::new(to, 0)),
         };
         board
             .play(mv)

@@ -30,7 +30,7 @@
 use crate::chess::arrangement::Arrangement;
 use crate::chess::castling::CastlingPath;
 use crate::chess::side::Side;
-use crate::search::castling_game::{GROUP_SIZE, Group, Pruning, Tree, castling_game};
+use crate::search::castling_game::{GROUP_SIZE, Group, Pruning, Tree, castling_game, members};
 pub use crate::search::components::stuck_pieces;
 use crate::search::components::{CoreCache, component_path, core_of, reversed};
 use crate::search::hash::KeySet;
@@ -295,10 +295,7 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
             // some arrangement meets this castled core for the first time.
             let mut local = None;
             let mut ask: Group = 0;
-            let mut left = bits;
-            while left != 0 {
-                let i = left.trailing_zeros() as usize;
-                left &= left - 1;
+            for i in members(bits) {
                 if !met[i].insert(id) || *local.get_or_insert_with(|| cache.id(q) == id) {
                     continue;
                 }
@@ -309,10 +306,8 @@ pub fn decide_group(arrangements: &[Arrangement], side: Side, bound: usize) -> V
                 return 0;
             }
             let settled = ask & !walkable(chunk, ask, &cache.cores[&id]);
-            let mut left = settled;
-            while left != 0 {
-                unwalkable[left.trailing_zeros() as usize] = true;
-                left &= left - 1;
+            for i in members(settled) {
+                unwalkable[i] = true;
             }
             settled
         });

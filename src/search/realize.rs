@@ -21,8 +21,11 @@ use std::collections::{HashMap, VecDeque};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("cannot realize step {step} of the model line: {reason} (position {placement})")]
 pub struct RealizeError {
+    /// The model step (1-based) that could not be played.
     pub step: usize,
+    /// Why not.
     pub reason: String,
+    /// White's placement at that point, as a FEN placement field.
     pub placement: String,
 }
 

@@ -3,7 +3,7 @@
 //! the (normal-form) search: it requires castling.
 
 use crate::chess::arrangement::Arrangement;
-use crate::search::castling_game::Group;
+use crate::search::castling_game::{Group, members};
 use crate::search::components::Core;
 use crate::search::hash::{KeyMap, KeySet};
 use crate::search::model::{KINDS, Pos, PosKey, Rules, SquareSet, Step};
@@ -82,10 +82,7 @@ pub fn walkable(arrangements: &[Arrangement], from: Group, core: &Core) -> Group
     let targets: KeySet = core.members.iter().copied().collect();
     let is_target = |pos: &Pos| targets.contains(&pos.placement().key());
     let mut walk = SharedWalk::default();
-    let mut left = from;
-    while left != 0 {
-        let i = left.trailing_zeros() as usize;
-        left &= left - 1;
+    for i in members(from) {
         for (p, _) in rules.roots(&arrangements[i]) {
             walk.visit(&p, 1 << i, &is_target);
         }
