@@ -140,49 +140,107 @@ fn show_json_is_parseable_and_carries_rule_and_search() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["sp"], 0);
     assert_eq!(json["arrangement"], "BBQNNRKR");
-    assert_eq!(json["sides"][0]["side"], "a");
-    assert_eq!(json["sides"][0]["rule"]["have"], -2);
-    assert_eq!(json["sides"][0]["rule"]["need"], -3);
-    assert_eq!(json["sides"][1]["rule"]["right"], true);
-    assert_eq!(json["sides"][0]["no_pawn"]["possible"], false);
-    assert_eq!(json["sides"][1]["no_pawn"]["moves"], 2);
-    assert_eq!(json["sides"][1]["no_pawn"]["witness"], "Nd3 Re1 O-O");
+    assert_eq!(json["a"]["have"], -2);
+    assert_eq!(json["a"]["need"], -3);
+    assert_eq!(json["h"]["rule_castle"], true);
+    assert_eq!(json["a"]["no_pawn_move"], false);
+    assert_eq!(json["h"]["moves"], 2);
+    assert_eq!(json["h"]["witness"], "Nd3 Re1 O-O");
+    assert_eq!(json["details"]["h"]["castling_move"], "O-O");
 }
 
+/// Issue 10, item 13: `show --json` names its per-side fields exactly like the CSV columns
+/// (without the `a_`/`h_` prefix), with the same types, and carries a schema number.
 #[test]
-fn show_explains_the_pawn_move_verdicts() {
-    // SP 9 h-side: castling needs d3, after which the castled position requires castling.
-    let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
-    assert!(
-        text.contains("after-pawn-move; the rule claims artificial-only: they DISAGREE"),
-        "{text}"
-    );
-    assert!(text.contains("it requires castling"), "{text}");
-    assert!(text.contains("Castling game:"), "{text}");
-    // SP 518 a-side: artificial-only, with a castle-free game to the same placement.
-    let text = String::from_utf8(castle960(&["show", "518"], None).stdout).unwrap();
-    assert!(
-        text.contains("artificial-only; the rule claims artificial-only: they agree"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Castle-free game to the same placement:"),
-        "{text}"
-    );
-    let pgn = String::from_utf8(castle960(&["show", "518", "--pgn"], None).stdout).unwrap();
-    assert_eq!(
-        pgn.matches("castle-free game to the same placement")
-            .count(),
-        2,
-        "{pgn}"
-    );
-    assert_eq!(pgn.matches(": castling game\"]").count(), 2, "{pgn}");
+fn show_json_fields_are_the_csv_columns() {
+    use castle960::output::csv::Row;
     let json: serde_json::Value =
         serde_json::from_slice(&castle960(&["show", "9", "--json"], None).stdout).unwrap();
-    assert_eq!(json["sides"][1]["verdict"]["verdict"], "after-pawn-move");
-    assert_eq!(json["sides"][1]["verdict"]["rule_claim"], "artificial-only");
-    assert_eq!(json["sides"][1]["verdict"]["agrees"], false);
-    assert!(json["sides"][1]["verdict"]["walk_line"].is_null());
+    assert_eq!(json["schema"], 1);
+    let columns = Row::column_names();
+    for side in ["a", "h"] {
+        let prefix = format!("{side}_");
+        let mut expected: Vec<&str> = columns
+            .iter()
+            .filter_map(|c| c.strip_prefix(prefix.as_str()))
+            .collect();
+        let mut keys: Vec<&str> = json[side]
+            .as_object()
+            .expect("one object per side")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        expected.sort_unstable();
+        keys.sort_unstable();
+        assert_eq!(keys, expected, "side {side}");
+    }
+    for column in columns
+        .iter()
+        .filter(|c| !c.starts_with("a_") && !c.starts_with("h_"))
+    {
+        assert!(!json[column].is_null(), "top-level column {column} missing");
+    }
+    // Same types as the CSV: strings space-separated, not arrays.
+    assert_eq!(json["h"]["pawn_moves"], "d3");
+    assert_eq!(json["h"]["verdict"], "after-pawn-move");
+    assert_eq!(json["h"]["rule_verdict"], "artificial-only");
+    assert_eq!(json["h"]["verdict_agrees"], false);
+    assert_eq!(json["h"]["walk_line"], "");
+}
+
+/// Issue 10, item 10: each side opens with its verdict at a glance, one statement says how rule
+/// and search compare, no line runs past 100 columns, and the text ends with the `--pgn` hint.
+#[test]
+fn show_opens_each_side_with_the_verdict_and_wraps() {
+    let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
+    assert!(
+        text.contains("\nO-O-O  artificial-only (pawns f3 e3)  rule agrees\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nO-O    after-pawn-move (pawn d3)  rule DISAGREES (claims artificial-only)\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("Rule and search").count(), 2, "{text}");
+    assert!(
+        !text.contains("about castling without a pawn move."),
+        "{text}"
+    );
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(longest <= 100, "a line of {longest} characters:\n{text}");
+    assert!(text.trim_end().ends_with("GUI."), "{text}");
+    assert!(text.contains("--pgn"), "{text}");
+}
+
+/// Issue 10, item 11: counts agree with their nouns, a piece that stays is not said to travel,
+/// stuck pieces are named with their squares, and not-within-bound reads as undecided.
+#[test]
+fn show_words_fit_the_facts() {
+    let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("examined 1 castled core one by one"),
+        "{text}"
+    );
+    assert!(flat.contains("the hole on the second rank is d2"), "{text}");
+    assert!(
+        flat.contains("the king on g1, the rooks on e1 and f1"),
+        "{text}"
+    );
+    assert!(
+        flat.contains("The rook travels left; the king stays on g1."),
+        "{text}"
+    );
+    assert!(!flat.contains("King and rook both travel left"), "{text}");
+    let text =
+        String::from_utf8(castle960(&["show", "9", "--pawn-bound", "1"], None).stdout).unwrap();
+    assert!(text.contains("at most 1 file)"), "{text}");
+    assert!(!text.contains("1 files"), "{text}");
+    assert!(text.contains("undecided within the bound"), "{text}");
+    let undecided = text.split("\n\n").find(|s| s.starts_with("O-O-O")).unwrap();
+    assert!(!undecided.contains("DISAGREE"), "{undecided}");
 }
 
 #[test]

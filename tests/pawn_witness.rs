@@ -160,7 +160,7 @@ fn every_witness_game_replays_as_pgn() {
             });
             assert_eq!(
                 common::white_placement(&board),
-                line.replay(&r.arrangement).unwrap().placement(),
+                line.replay(&r.arrangement).unwrap().fen_placement(),
                 "SP {} {} {what}",
                 r.arrangement.sp(),
                 r.side

@@ -49,7 +49,7 @@ fn every_no_pawn_witness_replays_as_a_pgn_game() {
         let ours = castling.line.replay(&a).unwrap();
         assert_eq!(
             common::white_placement(&board),
-            ours.placement(),
+            ours.fen_placement(),
             "SP {} {side}",
             a.sp()
         );

@@ -25,12 +25,14 @@ pub enum Pattern {
 }
 
 impl Pattern {
+    /// Every pattern in the order `analysis.md` presents them.
     pub const ALL: [Pattern; 3] = [
         Pattern::KingLockedBetweenRooks,
         Pattern::KingStepsAside,
         Pattern::Other,
     ];
 
+    /// The heading of the pattern's section in `analysis.md`.
     pub const fn title(self) -> &'static str {
         match self {
             Pattern::KingLockedBetweenRooks => "The king is locked between its rooks",
@@ -52,12 +54,38 @@ pub fn castled_board(analysis: &Analysis, side: Side) -> Board {
     board
 }
 
-/// The names of the pieces that can never leave ranks 1-2 again from a real position without
-/// further pawn moves.
-pub fn stuck_names(board: &Board) -> Vec<&'static str> {
-    crate::search::pawn::stuck_pieces(&crate::search::model::Pos::from_board(board))
-        .iter()
-        .map(|p| p.name())
+/// The pieces of one kind that can never leave ranks 1-2 of a position, and where pieces of
+/// that kind stand there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// The kind.
+    pub piece: Piece,
+    /// How many pieces of that kind can never leave.
+    pub count: usize,
+    /// The ranks-1-2 squares holding a piece of that kind, a1 first. When there are more of
+    /// them than `count`, the search does not say which ones are stuck (it names kinds only).
+    pub squares: Vec<Square>,
+}
+
+/// The pieces that can never leave ranks 1-2 again from a real position without further pawn
+/// moves, by kind (in the order king, queen, rook, bishop, knight), with their squares: the
+/// pawn-move search's [`crate::search::pawn::stuck_pieces`] asked once for `show` and
+/// `analysis.md` alike.
+pub fn stuck_pieces(board: &Board) -> Vec<Stuck> {
+    let kinds = crate::search::pawn::stuck_pieces(&crate::search::model::Pos::from_board(board));
+    Piece::ALL
+        .into_iter()
+        .filter_map(|piece| {
+            let count = kinds.iter().filter(|&&k| k == piece).count();
+            (count > 0).then(|| Stuck {
+                piece,
+                count,
+                squares: (0..2)
+                    .flat_map(|rank| (0..8).map(move |file| Square::new(file, rank)))
+                    .filter(|&s| board.man_on(s) == Some(Man::Piece(piece)))
+                    .collect(),
+            })
+        })
         .collect()
 }
 
@@ -90,9 +118,10 @@ fn king_steps_aside(analysis: &Analysis, side: Side) -> bool {
     })
 }
 
-/// The pattern behind a disagreement, or `None` where rule and search agree.
+/// The pattern behind a disagreement, or `None` where rule and search agree, or where the
+/// search is undecided within its bound (`not-within-bound` contradicts no claim).
 pub fn classify(analysis: &Analysis, side: Side) -> Option<Pattern> {
-    if analysis.verdict_agrees(side) {
+    if analysis.verdict_agrees(side) || analysis.pawn[side].verdict == Verdict::NotWithinBound {
         return None;
     }
     let rule = analysis.rule.get(side).claim();

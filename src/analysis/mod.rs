@@ -159,10 +159,15 @@ fn pawn_verdict(
         Verdict::NotWithinBound => Verdict::NotWithinBound,
         _ => pawn::analyse(arrangement, side, bound - 1).verdict,
     });
+    // The searches assemble their lines piece by piece; round trips in them show nothing.
     SideVerdict {
         verdict: outcome.verdict,
-        castle_line: castle.unwrap_or_default(),
-        walk_line: walk.and_then(Result::ok),
+        castle_line: castle
+            .map(|l| l.without_cycles(arrangement))
+            .unwrap_or_default(),
+        walk_line: walk
+            .and_then(Result::ok)
+            .map(|l| l.without_cycles(arrangement)),
         cores: outcome.cores,
         realize_error,
         verdict_one_file_fewer,

@@ -5,14 +5,16 @@
 
 use crate::chess::arrangement::Arrangement;
 use crate::chess::piece::Piece;
-use crate::chess::side::Side;
+use crate::chess::side::{BySide, Side};
 use crate::chess::square::Square;
 use std::fmt;
 
 /// Anything White has on the board: a pawn or a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Man {
+    /// A pawn: in the model only ever pushed, never capturing.
     Pawn,
+    /// One of the back-rank pieces.
     Piece(Piece),
 }
 
@@ -36,6 +38,7 @@ pub enum Move {
 }
 
 impl Move {
+    /// A move from one square to another, shorter to write than the struct variant.
     pub const fn normal(from: Square, to: Square) -> Move {
         Move::Normal { from, to }
     }
@@ -45,7 +48,9 @@ impl Move {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {mv} in position {fen}")]
 pub struct IllegalMove {
+    /// The move in coordinate notation.
     pub mv: String,
+    /// The position it was tried in, as a FEN placement field.
     pub fen: String,
 }
 
@@ -88,14 +93,7 @@ pub struct Board {
     squares: [Option<Man>; 64],
     arrangement: Arrangement,
     king_unmoved: bool,
-    rook_unmoved: [bool; 2],
-}
-
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::A => 0,
-        Side::H => 1,
-    }
+    rook_unmoved: BySide<bool>,
 }
 
 impl Board {
@@ -110,14 +108,17 @@ impl Board {
             squares,
             arrangement: *arrangement,
             king_unmoved: true,
-            rook_unmoved: [true, true],
+            rook_unmoved: BySide { a: true, h: true },
         }
     }
 
+    /// The arrangement whose start position this board came from: castling needs its king's and
+    /// rooks' home files.
     pub fn arrangement(&self) -> &Arrangement {
         &self.arrangement
     }
 
+    /// What stands on `square`, if anything: the one way other modules look at the board.
     pub fn man_on(&self, square: Square) -> Option<Man> {
         self.squares[square.index()]
     }
@@ -126,8 +127,10 @@ impl Board {
         self.squares[square.index()].is_none()
     }
 
-    /// Where White's men stand, as the placement field of a FEN (White only).
-    pub fn placement(&self) -> String {
+    /// Where White's men stand, as the placement field of a FEN (White only): for messages and
+    /// for comparing with other chess libraries. (Named apart from the model's placements of
+    /// `search::model`, which are a different thing.)
+    pub fn fen_placement(&self) -> String {
         let mut out = String::new();
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -219,7 +222,7 @@ impl Board {
     /// from the king's start to its end and from the rook's start to its end is empty apart
     /// from the two of them (FIDE Laws, Guidelines II).
     pub fn can_castle(&self, side: Side) -> bool {
-        if !self.king_unmoved || !self.rook_unmoved[side_index(side)] {
+        if !self.king_unmoved || !self.rook_unmoved[side] {
             return false;
         }
         self.arrangement
@@ -227,6 +230,7 @@ impl Board {
             .is_open(|file| !self.is_empty(Square::new(file, 0)))
     }
 
+    /// Whether `mv` may be played here, so that replays can check every move of a line.
     pub fn is_legal(&self, mv: Move) -> bool {
         match mv {
             Move::Castle(side) => self.can_castle(side),
@@ -239,7 +243,7 @@ impl Board {
         if !self.is_legal(mv) {
             return Err(IllegalMove {
                 mv: mv.to_string(),
-                fen: self.placement(),
+                fen: self.fen_placement(),
             });
         }
         match mv {
@@ -260,7 +264,7 @@ impl Board {
                 }
                 for side in Side::BOTH {
                     if from == Square::new(self.arrangement.rook_file(side), 0) {
-                        self.rook_unmoved[side_index(side)] = false;
+                        self.rook_unmoved[side] = false;
                     }
                 }
                 self.squares[to.index()] = self.squares[from.index()].take();
@@ -302,6 +306,7 @@ impl Board {
 /// A game of White's moves from the start position of an arrangement.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Line {
+    /// White's moves in order (Black, absent in the model, makes none).
     pub moves: Vec<Move>,
 }
 
@@ -335,7 +340,7 @@ impl Line {
         self.san_moves(arrangement).join(" ")
     }
 
-    /// The number of pawn moves in the line.
+    /// The pawn moves of the line in SAN, in order: the report lists them beside the verdict.
     pub fn pawn_moves(&self, arrangement: &Arrangement) -> Vec<String> {
         let mut board = Board::start(arrangement);
         let mut out = Vec::new();
@@ -350,5 +355,130 @@ impl Line {
                 .expect("lines built by the searches are legal");
         }
         out
+    }
+
+    /// The line with every round trip cut out: each stretch of moves after which the whole
+    /// [`Board`] (placement *and* the unmoved flags of king and rooks) is what it was before the
+    /// stretch. The searches find their lines piece by piece and may send a piece out and back
+    /// (`Kd2 Ke3 Kd2`); such a stretch shows the reader nothing. Since the board after the
+    /// stretch equals the board before it, the moves after it stay legal, and the result ends
+    /// in exactly the position the line ends in. A stretch that returns a king or rook to its
+    /// home square but has moved it is kept: the board differs in its unmoved flag.
+    ///
+    /// Greedy from the start: at each position the line jumps to the last later moment it is in
+    /// that same position again, so every cycle, nested or overlapping, disappears in one pass.
+    ///
+    /// # Panics
+    /// If the line is not legal from the start of `arrangement`.
+    pub fn without_cycles(&self, arrangement: &Arrangement) -> Line {
+        let mut boards = vec![Board::start(arrangement)];
+        for &mv in &self.moves {
+            let mut next = boards.last().expect("starts with one board").clone();
+            next.play(mv)
+                .expect("lines built by the searches are legal");
+            boards.push(next);
+        }
+        let mut last_seen = std::collections::HashMap::new();
+        for (i, board) in boards.iter().enumerate() {
+            last_seen.insert(board, i);
+        }
+        let mut moves = Vec::with_capacity(self.moves.len());
+        let mut at = 0;
+        while at < self.moves.len() {
+            let again = last_seen[&boards[at]];
+            if again > at {
+                at = again;
+            } else {
+                moves.push(self.moves[at]);
+                at += 1;
+            }
+        }
+        Line { moves }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        let b = name.as_bytes();
+        Square::new(b[0] - b'a', b[1] - b'1')
+    }
+
+    fn line(arrangement: &Arrangement, moves: &[(&str, &str)]) -> Line {
+        let line = Line {
+            moves: moves
+                .iter()
+                .map(|(from, to)| Move::normal(sq(from), sq(to)))
+                .collect(),
+        };
+        line.replay(arrangement).expect("test lines are legal");
+        line
+    }
+
+    fn standard() -> Arrangement {
+        Arrangement::from_sp(518).unwrap()
+    }
+
+    #[test]
+    fn a_round_trip_of_a_moved_piece_is_cut() {
+        let a = standard();
+        // e3 Ke2 Kd3 Ke2 Kd3 Kc4: after Ke2 the king has moved; Kd3 Ke2 returns to that board.
+        let full = line(
+            &a,
+            &[
+                ("e2", "e3"),
+                ("e1", "e2"),
+                ("e2", "d3"),
+                ("d3", "e2"),
+                ("e2", "d3"),
+                ("d3", "c4"),
+            ],
+        );
+        let cut = full.without_cycles(&a);
+        assert_eq!(cut.san(&a), "e3 Ke2 Kd3 Kc4");
+        assert_eq!(cut.replay(&a).unwrap(), full.replay(&a).unwrap());
+    }
+
+    #[test]
+    fn nested_and_knight_cycles_are_cut() {
+        let a = standard();
+        // Nf3 Ng1 returns to the start board (the knight has no unmoved flag); then
+        // Nc3 Nb5 Nc3 Nb1 returns again: the whole line is a cycle.
+        let full = line(
+            &a,
+            &[
+                ("g1", "f3"),
+                ("f3", "g1"),
+                ("b1", "c3"),
+                ("c3", "b5"),
+                ("b5", "c3"),
+                ("c3", "b1"),
+            ],
+        );
+        assert!(full.without_cycles(&a).moves.is_empty());
+    }
+
+    #[test]
+    fn a_return_that_differs_in_an_unmoved_flag_is_kept() {
+        let a = standard();
+        // The rook goes out and back: same placement, but it has moved, so O-O would no longer
+        // be legal; cutting the stretch would change the position.
+        let full = line(&a, &[("g1", "f3"), ("h1", "g1"), ("g1", "h1")]);
+        let cut = full.without_cycles(&a);
+        assert_eq!(cut, full);
+        // The same for the king.
+        let full = line(&a, &[("e2", "e3"), ("e1", "e2"), ("e2", "e1")]);
+        assert_eq!(full.without_cycles(&a), full);
+    }
+
+    #[test]
+    fn a_line_without_cycles_is_unchanged() {
+        let a = standard();
+        let full = line(&a, &[("g1", "f3"), ("e2", "e3"), ("f1", "e2")]);
+        let mut castles = full.clone();
+        castles.moves.push(Move::Castle(Side::H));
+        assert_eq!(castles.without_cycles(&a), castles);
     }
 }

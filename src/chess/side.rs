@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
 /// A castling side, named after the corner its rook stands nearer to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -15,6 +16,7 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both sides, a-side first: the order of every per-side loop and of the report's columns.
     pub const BOTH: [Side; 2] = [Side::A, Side::H];
 
     /// The file the king stands on after castling (c or g), independent of where it started.
@@ -58,6 +60,7 @@ impl Side {
     }
 }
 
+/// Shows the report's prefix (`a` or `h`), the short name used in lists such as "SP 9 h".
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.prefix())
@@ -67,7 +70,9 @@ impl fmt::Display for Side {
 /// One value per castling side, so that per-side work is written once and mapped over both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
 pub struct BySide<T> {
+    /// The a-side's value (O-O-O).
     pub a: T,
+    /// The h-side's value (O-O).
     pub h: T,
 }
 
@@ -80,6 +85,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// The value of `side`; `by_side[side]` says the same.
     pub fn get(&self, side: Side) -> &T {
         match side {
             Side::A => &self.a,
@@ -87,6 +93,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// The value of `side`, to change it; `by_side[side] = ..` says the same.
     pub fn get_mut(&mut self, side: Side) -> &mut T {
         match side {
             Side::A => &mut self.a,
@@ -94,6 +101,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// A new per-side value from each side and its value, so per-side work is written once.
     pub fn map<U>(&self, mut f: impl FnMut(Side, &T) -> U) -> BySide<U> {
         BySide {
             a: f(Side::A, &self.a),
@@ -104,5 +112,21 @@ impl<T> BySide<T> {
     /// The sides with their values, a-side first.
     pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
         [(Side::A, &self.a), (Side::H, &self.h)].into_iter()
+    }
+}
+
+/// `by_side[side]`: the value of one side, for code that loops over [`Side::BOTH`].
+impl<T> Index<Side> for BySide<T> {
+    type Output = T;
+
+    fn index(&self, side: Side) -> &T {
+        self.get(side)
+    }
+}
+
+/// `by_side[side] += 1`: counting or updating per side without a `match` on the side.
+impl<T> IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        self.get_mut(side)
     }
 }

@@ -332,11 +332,10 @@ fn disagreement_groups(disagreements: &[(&Analysis, Side, Pattern)]) -> String {
             v.castle_line.san(arrangement)
         );
         let _ = writeln!(out, "{}\n", diagram(&castled));
-        let stuck = disagreement::stuck_names(&castled);
+        let stuck = crate::output::explain::describe_stuck(&disagreement::stuck_pieces(&castled));
         let _ = writeln!(
             out,
-            "Pieces that can never leave the first two ranks in this position: {}.",
-            stuck.join(", ")
+            "Pieces that can never leave the first two ranks in this position: {stuck}."
         );
         match &v.walk_line {
             Some(walk) => {

@@ -2,7 +2,7 @@
 
 use crate::analysis::Analysis;
 use crate::chess::{BySide, Side};
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 /// The default place of the report, relative to the working directory.
 pub const DEFAULT_PATH: &str = "output/chess960_castling.csv";
@@ -27,6 +27,12 @@ macro_rules! side_columns {
             fn serialize_fields<S: SerializeStruct>(&self, side: Side, out: &mut S) -> Result<(), S::Error> {
                 let mut names = Self::names(side).iter();
                 $(out.serialize_field(names.next().unwrap(), &self.$field)?;)*
+                Ok(())
+            }
+
+            /// The same fields without the side's prefix, for `show --json`'s per-side objects.
+            fn serialize_unprefixed<M: SerializeMap>(&self, out: &mut M) -> Result<(), M::Error> {
+                $(out.serialize_entry(stringify!($field), &self.$field)?;)*
                 Ok(())
             }
         }
@@ -63,7 +69,8 @@ side_columns! {
 side_columns! {
     /// The verdict by search, the games that back it, and the rule's claim beside it.
     VerdictColumns {
-        /// `no-pawn-move`, `after-pawn-move` or `artificial-only`.
+        /// `no-pawn-move`, `after-pawn-move`, `artificial-only`, or `not-within-bound` (undecided:
+        /// castling never became legal within the pawn-move bound).
         verdict: &'static str,
         /// The pawn moves of the castling game in SAN, space separated.
         pawn_moves: String,
@@ -81,17 +88,48 @@ side_columns! {
 /// One line of the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
+    /// The Scharnagl number, 0-959.
     pub sp: u16,
+    /// White's back rank, a1 to h1.
     pub arrangement: String,
+    /// The start position as a Shredder-FEN.
     pub fen: String,
+    /// The closed-form rule's columns per side.
     pub rule: BySide<RuleColumns>,
+    /// Whether the rule's right is true on either side (its count is the rule's answer).
     pub rule_requires_castling: bool,
+    /// The no-pawn-move search's columns per side.
     pub no_pawn: BySide<NoPawnColumns>,
+    /// The verdict columns per side.
     pub verdict: BySide<VerdictColumns>,
+    /// Whether some side lets White reach a position that requires castling (the answer).
     pub requires_castling: bool,
 }
 
+/// One side's columns of a [`Row`], serialized as a map named like the CSV columns without the
+/// `a_`/`h_` prefix: the per-side objects of `show --json`, so that JSON and CSV cannot drift.
+#[derive(Clone, Copy, Debug)]
+pub struct SideColumns<'a> {
+    /// The rule's columns.
+    pub rule: &'a RuleColumns,
+    /// The no-pawn-move search's columns.
+    pub no_pawn: &'a NoPawnColumns,
+    /// The verdict columns.
+    pub verdict: &'a VerdictColumns,
+}
+
+impl Serialize for SideColumns<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_map(None)?;
+        self.rule.serialize_unprefixed(&mut out)?;
+        self.no_pawn.serialize_unprefixed(&mut out)?;
+        self.verdict.serialize_unprefixed(&mut out)?;
+        out.end()
+    }
+}
+
 impl Row {
+    /// The report's line for one analysed arrangement.
     pub fn new(analysis: &Analysis) -> Row {
         Row {
             sp: analysis.arrangement.sp(),
@@ -130,7 +168,16 @@ impl Row {
         }
     }
 
-    /// Every column name in order.
+    /// One side's columns, for `show --json`.
+    pub fn side(&self, side: Side) -> SideColumns<'_> {
+        SideColumns {
+            rule: &self.rule[side],
+            no_pawn: &self.no_pawn[side],
+            verdict: &self.verdict[side],
+        }
+    }
+
+    /// Every column name in order: the CSV header, and what tests compare JSON keys with.
     pub fn column_names() -> Vec<&'static str> {
         let mut names = vec!["sp", "arrangement", "fen"];
         for side in Side::BOTH {

@@ -1,11 +1,17 @@
 //! `castle960 show`: one arrangement explained in words a reader can follow on a board.
 
 use crate::analysis::Analysis;
+use crate::analysis::disagreement::{self, Stuck};
 use crate::chess::arrangement::Arrangement;
+use crate::chess::board::Man;
 use crate::chess::piece::Piece;
+use crate::chess::side::BySide;
 use crate::chess::side::Side;
 use crate::chess::square::Square;
+use crate::output::csv::Row;
+use crate::output::words;
 use crate::rule::RuleCase;
+use crate::verdict::Verdict;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -13,211 +19,262 @@ use std::fmt::Write as _;
 pub const MODEL_NOTE: &str = "Model: Black is absent; only White's pieces stand on the board and \
 White makes every move, so checks and captures never arise.";
 
-/// The explanation of one arrangement, printable as text or JSON.
-#[derive(Clone, Debug, Serialize)]
+/// The version of `show --json`'s layout; it changes whenever a field is renamed or removed.
+pub const JSON_SCHEMA: u32 = 1;
+
+/// The explanation of one arrangement, printable as text, JSON (see the README's table) or PGN.
+/// Its facts are the report's [`Row`]; the words around them are rendered here.
+#[derive(Clone, Debug)]
 pub struct Explanation {
-    pub sp: u16,
-    pub arrangement: String,
-    pub fen: String,
-    pub model: &'static str,
-    pub sides: Vec<SideExplanation>,
-}
-
-/// The explanation of one castling side.
-#[derive(Clone, Debug, Serialize)]
-pub struct SideExplanation {
-    pub side: Side,
-    pub castling_move: &'static str,
-    pub king_from: String,
-    pub king_to: String,
-    pub rook_from: String,
-    pub rook_to: String,
-    pub rule: RuleExplanation,
-    pub no_pawn: NoPawnExplanation,
-    pub verdict: VerdictExplanation,
-}
-
-/// The search's verdict on one side, the reason, and the games behind it.
-#[derive(Clone, Debug, Serialize)]
-pub struct VerdictExplanation {
-    /// `no-pawn-move`, `after-pawn-move` or `artificial-only`.
-    pub verdict: &'static str,
-    /// The most files whose pawns the search moved.
+    /// The report's line for this arrangement: every per-side fact, named as in the CSV.
+    pub row: Row,
+    /// The most files whose pawns the pawn-move search moved.
     pub pawn_bound: usize,
-    /// The closed-form rule's claim in the same words.
-    pub rule_claim: &'static str,
-    pub agrees: bool,
-    pub reason: String,
-    /// The pawn moves of the castling game, in SAN.
-    pub pawn_moves: Vec<String>,
-    /// The castling game in SAN.
-    pub castle_line: String,
-    /// For artificial-only, the castle-free game reaching the same placement.
-    pub walk_line: Option<String>,
-    pub castle_pgn: String,
+    /// What the text says beyond the row, per side.
+    pub details: BySide<SideDetails>,
+}
+
+/// What `show` says about one side beyond the report's columns: the moves of king and rook,
+/// the reasons in words, and the games as PGN.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideDetails {
+    /// The castling move in SAN (`O-O-O` or `O-O`).
+    pub castling_move: &'static str,
+    /// The king's square before castling.
+    pub king_from: String,
+    /// The king's square after castling.
+    pub king_to: String,
+    /// The castling rook's square before castling.
+    pub rook_from: String,
+    /// The castling rook's square after castling.
+    pub rook_to: String,
+    /// The closed-form rule's case, e.g. `-9 blocked` or `have < need`.
+    pub rule_case: &'static str,
+    /// The rule's reasoning in words.
+    pub rule_reason: String,
+    /// The search's reason for its verdict in words.
+    pub verdict_reason: String,
+    /// The shortest no-pawn-move line as a PGN game (null when there is none).
+    pub witness_pgn: Option<String>,
+    /// The castling game as a PGN game (null when there is none).
+    pub castle_pgn: Option<String>,
+    /// The castle-free game as a PGN game (null unless artificial-only).
     pub walk_pgn: Option<String>,
 }
 
-/// What the exhaustive search found about castling without a pawn move.
-#[derive(Clone, Debug, Serialize)]
-pub struct NoPawnExplanation {
-    pub possible: bool,
-    /// Fewest White moves before castling.
-    pub moves: Option<usize>,
-    /// One shortest line in SAN, ending with the castling move.
-    pub witness: Option<String>,
-    /// The witness as a replayable PGN game.
-    pub pgn: Option<String>,
-    pub rule_agrees: bool,
-}
-
-/// The closed-form rule's verdict on one side with its reason.
-#[derive(Clone, Debug, Serialize)]
-pub struct RuleExplanation {
-    pub right: bool,
-    pub have: i8,
-    pub need: i8,
-    pub case: &'static str,
-    pub claim: &'static str,
-    pub reason: String,
+impl Serialize for Explanation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let row = &self.row;
+        let mut out = serializer.serialize_map(None)?;
+        out.serialize_entry("schema", &JSON_SCHEMA)?;
+        out.serialize_entry("sp", &row.sp)?;
+        out.serialize_entry("arrangement", &row.arrangement)?;
+        out.serialize_entry("fen", &row.fen)?;
+        out.serialize_entry("model", MODEL_NOTE)?;
+        out.serialize_entry("pawn_bound", &self.pawn_bound)?;
+        out.serialize_entry("rule_requires_castling", &row.rule_requires_castling)?;
+        out.serialize_entry("requires_castling", &row.requires_castling)?;
+        for side in Side::BOTH {
+            out.serialize_entry(side.prefix(), &row.side(side))?;
+        }
+        out.serialize_entry("details", &self.details)?;
+        out.end()
+    }
 }
 
 impl Explanation {
+    /// Explains one analysed arrangement.
     pub fn new(analysis: &Analysis) -> Explanation {
         let a = &analysis.arrangement;
-        let sides = Side::BOTH
-            .iter()
-            .map(|&side| {
-                let case = *analysis.rule.get(side);
-                let (right, have, need) = case.seed_encoding();
-                SideExplanation {
-                    side,
-                    castling_move: side.san(),
-                    king_from: first_rank(a.king_file()),
-                    king_to: first_rank(side.king_to()),
-                    rook_from: first_rank(a.rook_file(side)),
-                    rook_to: first_rank(side.rook_to()),
-                    rule: RuleExplanation {
-                        right,
-                        have,
-                        need,
-                        case: case.label(),
-                        claim: case.claim().as_str(),
-                        reason: rule_reason(a, side, case),
-                    },
-                    no_pawn: {
-                        let found = analysis.no_pawn.get(side).as_ref();
-                        NoPawnExplanation {
-                            possible: found.is_some(),
-                            moves: found.map(|c| c.moves),
-                            witness: found.map(|c| c.line.san(a)),
-                            pgn: found.map(|c| {
-                                let event = format!(
-                                    "castle960 SP {} {}: castling without a pawn move",
-                                    a.sp(),
-                                    side.name()
-                                );
-                                pgn_or_note(a, &c.line, &event)
-                            }),
-                            rule_agrees: analysis.rule_agrees_no_pawn(side),
-                        }
-                    },
-                    verdict: verdict_explanation(analysis, side),
-                }
-            })
-            .collect();
+        let details = BySide::new(|side| {
+            let case = analysis.rule[side];
+            let event = |what: &str| format!("castle960 SP {} {}: {what}", a.sp(), side.name());
+            let v = &analysis.pawn[side];
+            SideDetails {
+                castling_move: side.san(),
+                king_from: first_rank(a.king_file()),
+                king_to: first_rank(side.king_to()),
+                rook_from: first_rank(a.rook_file(side)),
+                rook_to: first_rank(side.rook_to()),
+                rule_case: case.label(),
+                rule_reason: rule_reason(a, side, case),
+                verdict_reason: verdict_reason(analysis, side),
+                witness_pgn: analysis.no_pawn[side]
+                    .as_ref()
+                    .map(|c| pgn_or_note(a, &c.line, &event("castling without a pawn move"))),
+                castle_pgn: (!v.castle_line.moves.is_empty())
+                    .then(|| pgn_or_note(a, &v.castle_line, &event("castling game"))),
+                walk_pgn: v
+                    .walk_line
+                    .as_ref()
+                    .map(|l| pgn_or_note(a, l, &event("castle-free game to the same placement"))),
+            }
+        });
         Explanation {
-            sp: a.sp(),
-            arrangement: a.to_string(),
-            fen: a.fen(),
-            model: MODEL_NOTE,
-            sides,
+            row: Row::new(analysis),
+            pawn_bound: analysis.bound,
+            details,
         }
     }
 
     /// The human-readable text; `unicode` chooses chess symbols over plain letters.
     pub fn to_text(&self, arrangement: &Arrangement, unicode: bool) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "SP {}  {}", self.sp, self.arrangement);
-        let _ = writeln!(out, "FEN {}", self.fen);
-        let _ = writeln!(out, "{}", self.model);
+        let _ = writeln!(out, "SP {}  {}", self.row.sp, self.row.arrangement);
+        let _ = writeln!(out, "FEN {}", self.row.fen);
+        out.push_str(&words::wrap(MODEL_NOTE, "", ""));
         let _ = writeln!(out);
         out.push_str(&diagram(arrangement, unicode));
-        for side in &self.sides {
+        for side in Side::BOTH {
             let _ = writeln!(out);
-            let _ = writeln!(
-                out,
-                "{}: king {} -> {}, rook {} -> {}",
-                side.side.name(),
-                side.king_from,
-                side.king_to,
-                side.rook_from,
-                side.rook_to
-            );
-            let _ = writeln!(
-                out,
-                "  Closed-form rule: right {}, have {}, need {} ({}) - claims {}.",
-                side.rule.right, side.rule.have, side.rule.need, side.rule.case, side.rule.claim
-            );
-            let _ = writeln!(out, "  {}", side.rule.reason);
-            let np = &side.no_pawn;
-            match (&np.moves, &np.witness) {
-                (Some(0), Some(line)) => {
-                    let _ = writeln!(out, "  Search: castling is legal at once: {line}");
-                }
-                (Some(n), Some(line)) => {
-                    let plural = if *n == 1 { "" } else { "s" };
-                    let _ = writeln!(
-                        out,
-                        "  Search: castling without a pawn move after {n} move{plural} at the fewest: {line}"
-                    );
-                }
-                _ => {
-                    let _ = writeln!(
-                        out,
-                        "  Search: no sequence of non-pawn moves makes this castling legal."
-                    );
-                }
-            }
-            let _ = writeln!(
-                out,
-                "  Rule and search {} about castling without a pawn move.",
-                if np.rule_agrees { "agree" } else { "DISAGREE" }
-            );
-            let v = &side.verdict;
-            let _ = writeln!(
-                out,
-                "  Verdict by search (pawns moved on at most {} files): {}; the rule claims {}: they {}.",
-                v.pawn_bound,
-                v.verdict,
-                v.rule_claim,
-                if v.agrees { "agree" } else { "DISAGREE" }
-            );
-            let _ = writeln!(out, "  {}", v.reason);
-            if v.verdict != "no-pawn-move" && !v.castle_line.is_empty() {
-                let _ = writeln!(out, "  Castling game: {}", v.castle_line);
-            }
-            if let Some(walk) = &v.walk_line {
-                let _ = writeln!(out, "  Castle-free game to the same placement: {walk}");
-            }
+            out.push_str(&self.side_text(side));
+        }
+        let _ = writeln!(out);
+        out.push_str(&words::wrap(
+            "`castle960 show --pgn` prints these games as PGN (Variant Chess960, start FEN) to \
+             paste into a chess GUI.",
+            "",
+            "",
+        ));
+        out
+    }
+
+    /// One side's text: the verdict at a glance, then the rule, the search, and the games.
+    fn side_text(&self, side: Side) -> String {
+        let (d, row) = (&self.details[side], self.row.side(side));
+        let (np, v) = (row.no_pawn, row.verdict);
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.headline(side));
+        let _ = writeln!(
+            out,
+            "  {}: king {} -> {}, rook {} -> {}",
+            side.name(),
+            d.king_from,
+            d.king_to,
+            d.rook_from,
+            d.rook_to
+        );
+        let rule = format!(
+            "Closed-form rule: right {}, have {}, need {} ({}), so it claims {}. {}",
+            row.rule.rule_castle,
+            row.rule.have,
+            row.rule.need,
+            d.rule_case,
+            v.rule_verdict,
+            d.rule_reason
+        );
+        out.push_str(&words::wrap(&rule, "  ", "    "));
+        let search = match (np.moves, np.witness.as_str()) {
+            (Some(0), line) => format!("Search: castling is legal at once: {line}"),
+            (Some(n), line) => format!(
+                "Search: castling without a pawn move after {} at the fewest: {line}",
+                words::count(n, "move", "moves")
+            ),
+            _ => "Search: no sequence of non-pawn moves makes this castling legal.".to_string(),
+        };
+        out.push_str(&words::wrap(&search, "  ", "    "));
+        let verdict = format!(
+            "Verdict by search (pawns moved on at most {}): {}{}. {}",
+            words::count(self.pawn_bound, "file", "files"),
+            v.verdict,
+            if v.verdict == Verdict::NotWithinBound.as_str() {
+                " (undecided within the bound)"
+            } else {
+                ""
+            },
+            d.verdict_reason
+        );
+        out.push_str(&words::wrap(&verdict, "  ", "    "));
+        out.push_str(&words::wrap(&self.agreement(side), "  ", "    "));
+        if v.verdict != Verdict::NoPawnMove.as_str() && !v.castle_line.is_empty() {
+            let game = format!("Castling game: {}", v.castle_line);
+            out.push_str(&words::wrap(&game, "  ", "    "));
+        }
+        if !v.walk_line.is_empty() {
+            let game = format!("Castle-free game to the same placement: {}", v.walk_line);
+            out.push_str(&words::wrap(&game, "  ", "    "));
         }
         out
+    }
+
+    /// The verdict at a glance, e.g. `O-O-O  after-pawn-move (pawn b3)  rule agrees`.
+    fn headline(&self, side: Side) -> String {
+        let (d, row) = (&self.details[side], self.row.side(side));
+        let v = row.verdict;
+        let pawns: Vec<&str> = v.pawn_moves.split_whitespace().collect();
+        let what = match (row.no_pawn.moves, pawns.as_slice()) {
+            (Some(0), _) => "castles at once".to_string(),
+            (Some(n), _) => format!("castles after {}", words::count(n, "move", "moves")),
+            _ if v.verdict == Verdict::NotWithinBound.as_str() => {
+                return format!(
+                    "{:<5}  undecided within the bound (pawns on at most {})  rule not checked",
+                    d.castling_move,
+                    words::count(self.pawn_bound, "file", "files"),
+                );
+            }
+            (None, [one]) => format!("pawn {one}"),
+            (None, many) => format!("pawns {}", many.join(" ")),
+        };
+        let rule = if v.verdict_agrees {
+            "rule agrees".to_string()
+        } else {
+            format!("rule DISAGREES (claims {})", v.rule_verdict)
+        };
+        format!("{:<5}  {} ({what})  {rule}", d.castling_move, v.verdict)
+    }
+
+    /// Rule against search in one statement: about castling without a pawn move and about the
+    /// verdict.
+    fn agreement(&self, side: Side) -> String {
+        let row = self.row.side(side);
+        let (np, v) = (row.no_pawn, row.verdict);
+        let pawn = if np.no_pawn_move {
+            "castling needs no pawn move"
+        } else {
+            "castling needs a pawn move"
+        };
+        if v.verdict == Verdict::NotWithinBound.as_str() {
+            let no_pawn = if np.rule_agrees {
+                format!("Rule and search agree that {pawn}")
+            } else {
+                format!(
+                    "Rule and search DISAGREE about castling without a pawn move (the search finds that {pawn})"
+                )
+            };
+            return format!(
+                "{no_pawn}; whether the rule's {} holds is undecided within the bound, which \
+                 neither confirms nor contradicts it.",
+                v.rule_verdict
+            );
+        }
+        match (np.rule_agrees, v.verdict_agrees) {
+            (_, true) => format!("Rule and search agree: {pawn}, and both say {}.", v.verdict),
+            (true, false) => format!(
+                "Rule and search agree that {pawn}, but DISAGREE on the verdict: the rule claims \
+                 {}, the search finds {}.",
+                v.rule_verdict, v.verdict
+            ),
+            (false, false) => format!(
+                "Rule and search DISAGREE: the rule claims {}, the search finds {} ({pawn}).",
+                v.rule_verdict, v.verdict
+            ),
+        }
     }
 
     /// Every witness game as PGN, separated by blank lines: for each side the castling game
     /// (the shortest one when no pawn move is needed) and, for artificial-only, the walk.
     pub fn to_pgn(&self) -> String {
-        self.sides
-            .iter()
-            .flat_map(|s| {
-                let castle = if s.verdict.verdict == "no-pawn-move" {
-                    s.no_pawn.pgn.clone()
-                } else if s.verdict.castle_line.is_empty() {
-                    None
+        Side::BOTH
+            .into_iter()
+            .flat_map(|side| {
+                let d = &self.details[side];
+                let castle = if self.row.verdict[side].verdict == Verdict::NoPawnMove.as_str() {
+                    d.witness_pgn.clone()
                 } else {
-                    Some(s.verdict.castle_pgn.clone())
+                    d.castle_pgn.clone()
                 };
-                castle.into_iter().chain(s.verdict.walk_pgn.clone())
+                castle.into_iter().chain(d.walk_pgn.clone())
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -265,22 +322,6 @@ fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = u8>) -> 
         .collect()
 }
 
-fn join_words(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {}", init.join(", "), last),
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// The rule's reasoning for one side, in words, naming the pieces and squares involved.
 pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
     let king = a.king_file();
@@ -304,7 +345,7 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
             } else {
                 "stand"
             };
-            let names = capitalise(&join_words(&pieces_on(a, blockers)));
+            let names = words::capitalise(&words::join(&pieces_on(a, blockers)));
             if case == RuleCase::Blocked {
                 format!(
                     "{names} {verb} in the span {span} that king and rook need, and cannot leave the \
@@ -343,11 +384,25 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
                 b @ 0..=7 => format!("the bishop on {}", first_rank(b as u8)),
                 _ => "the edge of the board".to_string(),
             };
+            // One of the two may stay where it is; the direction is then the other one's.
+            let travel = if king == king_to {
+                format!(
+                    "The rook travels {way}; the king stays on {}.",
+                    first_rank(king)
+                )
+            } else if rook == rook_to {
+                format!(
+                    "The king travels {way}; the rook stays on {}.",
+                    first_rank(rook)
+                )
+            } else {
+                format!("King and rook both travel {way}.")
+            };
             let mut text = format!(
-                "King and rook both travel {way}. need = {need}: the distance from the king on {} to \
-                 the rook's destination {}. have = {have}: the knights between the king and the \
-                 border ({border_text}); each knight that jumps out leaves a hole into which the \
-                 queen or the other rook can shift. ",
+                "{travel} need = {need}: the distance from the king on {} to the rook's \
+                 destination {}. have = {have}: the knights between the king and the border \
+                 ({border_text}); each knight that jumps out leaves a hole into which the queen or \
+                 the other rook can shift. ",
                 first_rank(king),
                 first_rank(rook_to)
             );
@@ -372,7 +427,7 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
 }
 
 fn square_names(squares: impl IntoIterator<Item = Square>) -> String {
-    join_words(
+    words::join(
         &squares
             .into_iter()
             .map(|s| s.to_string())
@@ -386,93 +441,110 @@ fn span_occupants(a: &Arrangement, side: Side) -> Vec<String> {
     pieces_on(a, (0..8).filter(|&f| path.must_be_empty(f)))
 }
 
-/// The verdict in words, with the facts of the witness games.
-fn verdict_explanation(analysis: &Analysis, side: Side) -> VerdictExplanation {
-    use crate::chess::board::Man;
-    use crate::search::pawn::Verdict;
+/// The pieces that can never leave ranks 1-2, with their squares: "the king on c1, the rooks
+/// on d1 and h1"; where the search does not say which of two pieces is stuck, "one of the
+/// rooks on a1 and d1".
+pub fn describe_stuck(stuck: &[Stuck]) -> String {
+    let groups: Vec<String> = stuck
+        .iter()
+        .map(|s| {
+            let squares = square_names(s.squares.iter().copied());
+            let name = s.piece.name();
+            match (s.count, s.squares.len()) {
+                (1, 1) => format!("the {name} on {squares}"),
+                (n, m) if n == m => format!("the {name}s on {squares}"),
+                (1, _) => format!("one of the {name}s on {squares}"),
+                (n, _) => format!("{n} of the {name}s on {squares}"),
+            }
+        })
+        .collect();
+    if groups.is_empty() {
+        "none".to_string()
+    } else {
+        words::join(&groups)
+    }
+}
+
+/// The search's reason for a side's verdict in words, with the facts of the witness games.
+fn verdict_reason(analysis: &Analysis, side: Side) -> String {
     let a = &analysis.arrangement;
-    let v = analysis.pawn.get(side);
-    let pawn_moves = v.castle_line.pawn_moves(a);
-    let event = |what: &str| format!("castle960 SP {} {}: {what}", a.sp(), side.name());
+    let v = &analysis.pawn[side];
+    let pawn_moves = v.castle_line.pawn_moves(a).join(" ");
     let blockers = span_occupants(a, side);
     let blockers_text = if blockers.is_empty() {
         "nothing stands in the span".to_string()
     } else {
-        format!("the span holds {}", join_words(&blockers))
+        format!("the span holds {}", words::join(&blockers))
     };
-    // The real position right after castling, and what can never leave ranks 1-2 there.
-    let board = crate::analysis::disagreement::castled_board(analysis, side);
-    let holes: Vec<Square> = (0..8)
-        .map(|f| Square::new(f, 1))
-        .filter(|&s| board.man_on(s) != Some(Man::Pawn))
-        .collect();
-    let pawns_moved: Vec<Square> = (0..8)
-        .filter(|&f| board.man_on(Square::new(f, 1)) != Some(Man::Pawn))
-        .filter_map(|f| {
-            (2..8)
-                .map(|r| Square::new(f, r))
-                .find(|&s| board.man_on(s) == Some(Man::Pawn))
-        })
-        .collect();
-    let stuck: Vec<String> =
-        crate::search::pawn::stuck_pieces(&crate::search::model::Pos::from_board(&board))
-            .iter()
-            .map(|p| p.name().to_string())
-            .collect();
-    let walk = v.walk_line.as_ref();
-    let moves_of = |line: &crate::chess::board::Line, piece: char| -> String {
-        line.san_moves(a)
-            .into_iter()
-            .filter(|m| m.starts_with(piece))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let reason = match v.verdict {
+    match v.verdict {
         Verdict::NoPawnMove => format!(
-            "Castling needs no pawn move (fewest preparatory moves: {}). The castled position requires \
-             castling: with every pawn at home, king and rook can only move along the first rank, \
-             where they cannot pass each other, and castling has swapped them.",
-            analysis.no_pawn.get(side).as_ref().map_or(0, |c| c.moves)
+            "Castling needs no pawn move (fewest preparatory moves: {}). The castled position \
+             requires castling: with every pawn at home, king and rook can only move along the \
+             first rank, where they cannot pass each other, and castling has swapped them.",
+            analysis.no_pawn[side].as_ref().map_or(0, |c| c.moves)
         ),
-        Verdict::AfterPawnMove => format!(
-            "Without a pawn move castling stays impossible ({blockers_text}). After the pawn moves {} \
-             it becomes legal. Right after castling the pawns stand on {}, the holes on the second \
-             rank are {}, and the pieces that can never leave the first two ranks are: {}. King and \
-             rook have changed order; without castling one of them would have to leave the first \
-             rank through a hole and come back on the other side, and the exhaustive search of \
-             castle-free games finds no game reaching this placement: it requires castling.",
-            pawn_moves.join(" "),
-            square_names(pawns_moved),
-            square_names(holes),
-            join_words(&stuck),
-        ),
-        Verdict::ArtificialOnly => format!(
-            "Without a pawn move castling stays impossible ({blockers_text}). Pawn moves make it \
-             legal, but every castled position is also reached by a castle-free game (the search \
-             examined {} castled cores one by one; where king and rook can always trade places by \
-             walking, the swap lemma settles the rest). In the example below (pawn moves {}) the king walks {} and the \
-             rooks go {}, reaching exactly the placement the castling game reaches.",
-            v.cores,
-            pawn_moves.join(" "),
-            walk.map(|l| moves_of(l, 'K')).unwrap_or_default(),
-            walk.map(|l| moves_of(l, 'R')).unwrap_or_default(),
-        ),
+        Verdict::AfterPawnMove => {
+            // The real position right after castling, and what can never leave ranks 1-2 there.
+            let board = disagreement::castled_board(analysis, side);
+            let second_rank = |f: u8| Square::new(f, 1);
+            let holes: Vec<Square> = (0..8)
+                .map(second_rank)
+                .filter(|&s| board.man_on(s) != Some(Man::Pawn))
+                .collect();
+            let pawns_moved: Vec<Square> = holes
+                .iter()
+                .filter_map(|hole| {
+                    (2..8)
+                        .map(|r| Square::new(hole.file(), r))
+                        .find(|&s| board.man_on(s) == Some(Man::Pawn))
+                })
+                .collect();
+            let holes_text = if holes.len() == 1 {
+                format!("the hole on the second rank is {}", square_names(holes))
+            } else {
+                format!("the holes on the second rank are {}", square_names(holes))
+            };
+            format!(
+                "Without a pawn move castling stays impossible ({blockers_text}). After the pawn \
+                 moves {pawn_moves} it becomes legal. Right after castling the pawns stand on {}, \
+                 {holes_text}, and the pieces that can never leave the first two ranks are {}. \
+                 King and rook have changed order; without castling one of them would have to \
+                 leave the first rank through a hole and come back on the other side, and the \
+                 exhaustive search of castle-free games finds no game reaching this placement: \
+                 it requires castling.",
+                square_names(pawns_moved),
+                describe_stuck(&disagreement::stuck_pieces(&board)),
+            )
+        }
+        Verdict::ArtificialOnly => {
+            let walk = v.walk_line.as_ref();
+            let moves_of = |piece: char| -> String {
+                walk.map(|l| {
+                    l.san_moves(a)
+                        .into_iter()
+                        .filter(|m| m.starts_with(piece))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default()
+            };
+            format!(
+                "Without a pawn move castling stays impossible ({blockers_text}). Pawn moves make \
+                 it legal, but every castled position is also reached by a castle-free game (the \
+                 search examined {} one by one; where king and rook can always trade places by \
+                 walking, the swap lemma settles the rest). In the example below (pawn moves \
+                 {pawn_moves}) the king walks {} and the rooks go {}, reaching exactly the \
+                 placement the castling game reaches.",
+                words::count(v.cores, "castled core", "castled cores"),
+                moves_of('K'),
+                moves_of('R'),
+            )
+        }
         Verdict::NotWithinBound => format!(
-            "Castling never becomes legal with pawns moved on at most {} files ({blockers_text}).",
-            analysis.bound
+            "Undecided: castling never becomes legal with pawns moved on at most {} \
+             ({blockers_text}); more pawn moves might make it legal.",
+            words::count(analysis.bound, "file", "files")
         ),
-    };
-    VerdictExplanation {
-        verdict: v.verdict.as_str(),
-        pawn_bound: analysis.bound,
-        rule_claim: analysis.rule.get(side).claim().as_str(),
-        agrees: analysis.verdict_agrees(side),
-        reason,
-        pawn_moves,
-        castle_line: v.castle_line.san(a),
-        walk_line: walk.map(|l| l.san(a)),
-        castle_pgn: pgn_or_note(a, &v.castle_line, &event("castling game")),
-        walk_pgn: walk.map(|l| pgn_or_note(a, l, &event("castle-free game to the same placement"))),
     }
 }
 

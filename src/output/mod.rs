@@ -6,3 +6,4 @@ pub mod csv;
 pub mod explain;
 pub mod staged;
 pub mod summary;
+pub mod words;

@@ -12,11 +12,7 @@ pub fn summary(analyses: &[Analysis]) -> String {
     let mut by_case: BTreeMap<&str, BySide<usize>> = BTreeMap::new();
     for analysis in analyses {
         for (side, case) in analysis.rule.iter() {
-            let counts = by_case.entry(case.label()).or_default();
-            match side {
-                Side::A => counts.a += 1,
-                Side::H => counts.h += 1,
-            }
+            by_case.entry(case.label()).or_default()[side] += 1;
         }
     }
     let _ = writeln!(out, "Closed-form rule (seed 001), sides per case:");

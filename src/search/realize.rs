@@ -413,14 +413,14 @@ pub fn realize(
         done.map_err(|reason| RealizeError {
             step: i + 1,
             reason,
-            placement: r.board.placement(),
+            placement: r.board.fen_placement(),
         })?;
     }
     if normalize {
         r.normalize_pool().map_err(|reason| RealizeError {
             step: steps.len(),
             reason,
-            placement: r.board.placement(),
+            placement: r.board.fen_placement(),
         })?;
     }
     Ok(r.line)
