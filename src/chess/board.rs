@@ -4,6 +4,7 @@
 //! the piece moves as chess allows, nothing stands in its path and its destination is empty.
 
 use crate::chess::arrangement::Arrangement;
+use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 use crate::chess::piece::Piece;
 use crate::chess::side::{BySide, Side};
 use crate::chess::square::Square;
@@ -63,29 +64,6 @@ impl fmt::Display for Move {
         }
     }
 }
-
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// White's position in the model: where every man stands and which king and rooks never moved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
