@@ -9,6 +9,29 @@
 //! * [`search`]: the exhaustive searches that decide each side's verdict;
 //! * [`analysis`]: everything worked out about one arrangement, all 960 in parallel;
 //! * [`output`]: the CSV report, the summary, `show`'s explanation and `analysis.md`.
+//!
+//! Model: Black is absent; only White's pieces stand on the board and White makes every move,
+//! so checks and captures never arise.
+//!
+//! # Example
+//!
+//! One arrangement, by its Scharnagl number, the rule's claim beside the search's verdict:
+//!
+//! ```
+//! use castle960::analysis::Analysis;
+//! use castle960::{Arrangement, Side, Verdict};
+//!
+//! let standard = Arrangement::from_sp(518).unwrap();
+//! assert_eq!(standard.to_string(), "RNBQKBNR");
+//! let analysis = Analysis::new(standard);
+//! for side in Side::BOTH {
+//!     // The queen or a bishop stands in the way of both castlings, and after a pawn move
+//!     // king and rook can always walk to their castled squares instead.
+//!     assert_eq!(analysis.rule.get(side).claim(), Verdict::ArtificialOnly);
+//!     assert_eq!(analysis.pawn.get(side).verdict, Verdict::ArtificialOnly);
+//! }
+//! assert!(!analysis.requires_castling());
+//! ```
 
 pub mod analysis;
 pub mod chess;

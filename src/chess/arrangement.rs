@@ -373,7 +373,7 @@ impl fmt::Display for Arrangement {
 /// Reads whatever a user typed to name an arrangement: a Scharnagl number, a back rank or a FEN.
 ///
 /// ```
-/// use castle960::arrangement::parse_any;
+/// use castle960::chess::arrangement::parse_any;
 /// let by_sp = parse_any("518").unwrap();
 /// assert_eq!(parse_any("RNBQKBNR").unwrap(), by_sp);
 /// assert_eq!(parse_any(&by_sp.fen()).unwrap(), by_sp);

@@ -33,7 +33,12 @@ impl Man {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A piece or pawn going from one square to another (never a capture: Black is absent).
-    Normal { from: Square, to: Square },
+    Normal {
+        /// Where the man stands.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+    },
     /// Chess960 castling with the rook of `Side`.
     Castle(Side),
 }

@@ -5,10 +5,15 @@ use std::fmt;
 /// A kind of piece. Colour is implicit: everything this crate analyses is White's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
+    /// The king.
     King,
+    /// The queen.
     Queen,
+    /// A rook.
     Rook,
+    /// A bishop.
     Bishop,
+    /// A knight.
     Knight,
 }
 

@@ -33,14 +33,17 @@ impl Square {
         }
     }
 
+    /// The index, `file + 8 * rank` (0 = a1, 63 = h8).
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The file, 0 = a.
     pub const fn file(self) -> u8 {
         self.0 % 8
     }
 
+    /// The rank, 0 = the first rank.
     pub const fn rank(self) -> u8 {
         self.0 / 8
     }
