@@ -8,6 +8,7 @@
 //! test checks them against the seed's own output for all 960 arrangements.
 
 use crate::chess::arrangement::Arrangement;
+use crate::chess::piece::Piece;
 use crate::chess::side::{BySide, Side};
 use crate::verdict::Verdict;
 
@@ -123,6 +124,21 @@ pub fn border(arrangement: &Arrangement, dir: i8) -> i8 {
         .unwrap_or(if dir > 0 { 8 } else { -1 })
 }
 
+/// The files of the pieces that, for the rule, stop castling without a pawn move (codes -9 and
+/// -7): bishops in the span (neither can leave the first rank while the pawns stand) and the
+/// queen between king and rook (she cannot get past either of them), left to right.
+pub fn blockers(arrangement: &Arrangement, side: Side) -> Vec<u8> {
+    let path = arrangement.castling(side);
+    let (king, rook) = (path.king_from(), path.rook_from());
+    (0..8)
+        .filter(|&f| match arrangement.piece_on(f) {
+            Piece::Bishop => path.must_be_empty(f),
+            Piece::Queen => king.min(rook) < f && f < king.max(rook),
+            _ => false,
+        })
+        .collect()
+}
+
 /// The rule for one side. Files are 0 (a) to 7 (h).
 pub fn evaluate_side(arrangement: &Arrangement, side: Side) -> RuleCase {
     let king = arrangement.king_file() as i8;
@@ -137,9 +153,8 @@ pub fn evaluate_side(arrangement: &Arrangement, side: Side) -> RuleCase {
     let path = arrangement.castling(side);
     let (span_lo, span_hi) = path.span();
     let (span_lo, span_hi) = (span_lo as i8, span_hi as i8);
-    let bishop_in_span = bishops.iter().any(|&b| path.must_be_empty(b as u8));
 
-    if queen_between || bishop_in_span {
+    if !blockers(arrangement, side).is_empty() {
         // The -7 pattern: a bishop on an end point that is a destination, its partner just
         // outside the span beside it. Then a pawn move lets the end-point bishop out.
         let pair_at = |end: i8, outside: i8| {

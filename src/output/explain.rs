@@ -330,16 +330,9 @@ pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
     let path = a.castling(side);
     let (lo, hi) = path.span();
     let span = format!("{}-{}", first_rank(lo), first_rank(hi));
-    let between = |f: u8| king.min(rook) < f && f < king.max(rook);
     match case {
         RuleCase::Blocked | RuleCase::BishopPair => {
-            let blockers: Vec<u8> = (lo..=hi)
-                .filter(|&f| {
-                    let p = a.piece_on(f);
-                    (p == Piece::Bishop && f != king && f != rook)
-                        || (p == Piece::Queen && between(f))
-                })
-                .collect();
+            let blockers = crate::rule::blockers(a, side);
             let verb = if blockers.len() == 1 {
                 "stands"
             } else {
