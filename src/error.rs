@@ -39,3 +39,31 @@ pub enum ArrangementError {
     #[error("FEN \"{input}\" is not a Chess960 start position: {reason}")]
     NotStartPosition { input: String, reason: String },
 }
+
+/// How many characters of user input an error message repeats before cutting it with "…".
+const QUOTE_LIMIT: usize = 60;
+
+/// User input as an error message shows it: in double quotes, with newlines, control
+/// characters and quotes escaped (as Rust's `escape_debug` does), and cut to a readable length,
+/// so that every message stays one line and nothing typed reaches the terminal raw.
+///
+/// ```
+/// use castle960::error::quote;
+/// assert_eq!(quote("RNB\nQ"), "\"RNB\\nQ\"");
+/// assert_eq!(quote(&"x".repeat(1000)).chars().count(), 60 + 3);
+/// ```
+pub fn quote(input: &str) -> String {
+    let mut out = String::from("\"");
+    let mut shown = 0;
+    for c in input.chars() {
+        let escaped: String = c.escape_debug().collect();
+        if shown + escaped.chars().count() > QUOTE_LIMIT {
+            out.push('…');
+            break;
+        }
+        shown += escaped.chars().count();
+        out.push_str(&escaped);
+    }
+    out.push('"');
+    out
+}

@@ -142,6 +142,7 @@ fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), Stri
         std::fs::create_dir_all(out.parent().unwrap())
             .map_err(|e| format!("cannot create the output directory: {e}"))?;
     }
+    remove_temporary_files_on_signals()?;
     // Open the outputs first: a path that cannot be written is reported before the long run.
     let staged = staged::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
     let progress = Progress::new();
@@ -155,6 +156,20 @@ fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), Stri
     print!("{}", summary::summary(&analyses));
     println!("Report written to {}", out.display());
     println!("Analysis written to {}", analysis_path.display());
+    Ok(())
+}
+
+/// On SIGINT (Ctrl-C) or SIGTERM, removes the report's temporary files and exits with 128 plus
+/// the signal's number (130, 143), as a shell expects; a commit in progress finishes first.
+fn remove_temporary_files_on_signals() -> Result<(), String> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| format!("cannot watch for interruptions: {e}"))?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            staged::abandon_and_exit(128 + signal);
+        }
+    });
     Ok(())
 }
 
