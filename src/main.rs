@@ -75,7 +75,7 @@ fn main() -> ExitCode {
                 .collect();
             let what = what.join(" ");
             let what = what.strip_prefix("error: ").unwrap_or(&what);
-            eprintln!("castle960: {what} (see castle960 --help)");
+            eprintln!("castle960: {} (see castle960 --help)", readable(what));
             return ExitCode::from(BAD_INPUT);
         }
     };
@@ -105,6 +105,27 @@ fn main() -> ExitCode {
             ExitCode::from(BAD_INPUT)
         }
     }
+}
+
+/// The most characters of clap's message about bad arguments that are shown (it repeats them).
+const USAGE_MESSAGE_LIMIT: usize = 200;
+
+/// Clap's message with control characters escaped and cut to a readable length: it quotes the
+/// arguments as typed, and those must neither break the one-line message nor reach the terminal.
+fn readable(message: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in message.chars().enumerate() {
+        if i == USAGE_MESSAGE_LIMIT {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Progress on stderr while the report runs, shown only on a terminal and only after a second.

@@ -264,3 +264,33 @@ fn unwritable_paths_are_refused_before_the_run() {
         leftovers(dir.path())
     );
 }
+
+/// `show` and clap's own usage errors keep bad input to one short line without control
+/// characters: a newline, an escape sequence and a 131 KB argument.
+#[test]
+fn bad_input_is_quoted_escaped_and_cut_on_the_command_line() {
+    let long = "x".repeat(130_000);
+    let flag = format!("--{long}");
+    for args in [
+        vec!["show", "RNB\nQKBNR"],
+        vec!["show", "RNB\u{1b}[2JQKBNR"],
+        vec!["show", &long],
+        vec!["show", "518", "--bogus\n\u{1b}[2J"],
+        vec!["show", "518", &flag],
+    ] {
+        let out = binary().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let shown: String = args.join(" ").chars().take(30).collect();
+        assert_eq!(out.status.code(), Some(2), "{shown:?}: {stderr}");
+        assert_eq!(
+            stderr.trim_end().lines().count(),
+            1,
+            "{shown:?}: {stderr:?}"
+        );
+        assert!(
+            !stderr.trim_end().chars().any(char::is_control),
+            "{shown:?}: {stderr:?}"
+        );
+        assert!(stderr.len() < 600, "{shown:?}: {} bytes", stderr.len());
+    }
+}
