@@ -294,3 +294,27 @@ fn bad_input_is_quoted_escaped_and_cut_on_the_command_line() {
         assert!(stderr.len() < 600, "{shown:?}: {} bytes", stderr.len());
     }
 }
+
+/// `show --pgn` and `show --json` print the same bytes on every run and with any thread count
+/// (Black's waiting moves used to follow a hash map's random order).
+#[test]
+fn show_pgn_and_json_are_deterministic() {
+    for n in ["0", "9", "105", "518", "959"] {
+        for format in ["--pgn", "--json"] {
+            let mut outputs = Vec::new();
+            for threads in ["1", "2", "1", "2", "2", "1"] {
+                let out = binary()
+                    .args(["show", n, format])
+                    .env("RAYON_NUM_THREADS", threads)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "show {n} {format}");
+                outputs.push(out.stdout);
+            }
+            assert!(
+                outputs.windows(2).all(|w| w[0] == w[1]),
+                "show {n} {format} differs between runs"
+            );
+        }
+    }
+}
