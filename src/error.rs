@@ -8,34 +8,83 @@ use thiserror::Error;
 /// print it as it is.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ArrangementError {
-    #[error("{0} is out of range: a Scharnagl number (SP) is a whole number from 0 to 959")]
+    /// A whole number outside 0..959, so no arrangement has it.
+    #[error("{} is out of range: a Scharnagl number (SP) is a whole number from 0 to 959", quote(.0))]
     SpOutOfRange(String),
+    /// Something that looks like a number (`518.0`, `5e2`, `1 000`) but is no whole number.
+    #[error("{} is not a whole number: an SP is written as digits only, like 518; {accepted}", quote(.input), accepted = ACCEPTED)]
+    NotANumber { input: String },
+    /// Taken for a back rank, but not eight characters long.
     #[error(
-        "\"{input}\" has {len} letters: a back rank is 8 letters, one per file a to h, from KQRRBBNN"
+        "{} has {len} characters: a back rank is 8 letters, one per file a to h, from KQRRBBNN; {accepted}",
+        quote(.input),
+        accepted = ACCEPTED
     )]
     WrongLength { input: String, len: usize },
+    /// Taken for a back rank, but a character is no piece letter.
     #[error(
-        "\"{input}\": '{letter}' on the {file}-file is not a piece letter: use K, Q, R, B and N"
+        "{}: {letter:?} on the {file}-file is not a piece letter: use K, Q, R, B and N; {accepted}",
+        quote(.input),
+        accepted = ACCEPTED
     )]
     UnknownLetter {
         input: String,
         letter: char,
         file: char,
     },
+    /// A back rank with the wrong number of some piece.
     #[error(
-        "\"{input}\" has {found}: a back rank has exactly one K, one Q, two R, two B and two N"
+        "{} has {found}: a back rank has exactly one K, one Q, two R, two B and two N",
+        quote(.input)
     )]
     WrongPieceCounts { input: String, found: String },
+    /// A back rank with both bishops on squares of one colour.
     #[error(
-        "\"{input}\" puts both bishops on {colour} squares: Chess960 needs one bishop on a light and one on a dark square"
+        "{} puts both bishops on {colour} squares: Chess960 needs one bishop on a light and one on a dark square",
+        quote(.input)
     )]
     BishopsSameColour { input: String, colour: &'static str },
-    #[error("\"{input}\" does not have the king between the rooks, which Chess960 requires")]
+    /// A back rank whose king is not between its rooks.
+    #[error("{} does not have the king between the rooks, which Chess960 requires", quote(.input))]
     KingNotBetweenRooks { input: String },
+    /// Not a FEN at all: wrong fields, ranks or characters.
     #[error(
-        "malformed FEN \"{input}\": {reason} (expected e.g. \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\")"
+        "malformed FEN {}: {reason} (expected e.g. \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\")",
+        quote(.input)
     )]
     MalformedFen { input: String, reason: String },
-    #[error("FEN \"{input}\" is not a Chess960 start position: {reason}")]
+    /// A well-formed FEN of a position that is not a Chess960 start position.
+    #[error("FEN {} is not a Chess960 start position: {reason}", quote(.input))]
     NotStartPosition { input: String, reason: String },
+}
+
+/// What `show` accepts, repeated where the input's intent was only guessed.
+const ACCEPTED: &str = "accepted: an SP from 0 to 959 (also as SP518), a back rank like RNBQKBNR, or a start-position FEN";
+
+/// How many characters of user input an error message repeats before cutting it with "…".
+const QUOTE_LIMIT: usize = 60;
+
+/// User input as an error message shows it: in double quotes, with newlines, control
+/// characters and quotes escaped (as Rust's `escape_debug` does), and cut to a readable length,
+/// so that every message stays one line and nothing typed reaches the terminal raw.
+///
+/// ```
+/// use castle960::error::quote;
+/// assert_eq!(quote("RNB\nQ"), "\"RNB\\nQ\"");
+/// assert_eq!(quote(&"x".repeat(1000)).chars().count(), 60 + 3);
+/// ```
+pub fn quote(input: &str) -> String {
+    let mut out = String::from("\"");
+    let mut shown = 0;
+    for c in input.chars() {
+        let escaped: String = c.escape_debug().collect();
+        if shown + escaped.chars().count() > QUOTE_LIMIT {
+            out.push('…');
+            break;
+        }
+        shown += escaped.chars().count();
+        out.push_str(&escaped);
+    }
+    out.push('"');
+    out
 }

@@ -75,7 +75,7 @@ fn main() -> ExitCode {
                 .collect();
             let what = what.join(" ");
             let what = what.strip_prefix("error: ").unwrap_or(&what);
-            eprintln!("castle960: {what} (see castle960 --help)");
+            eprintln!("castle960: {} (see castle960 --help)", readable(what));
             return ExitCode::from(BAD_INPUT);
         }
     };
@@ -105,6 +105,27 @@ fn main() -> ExitCode {
             ExitCode::from(BAD_INPUT)
         }
     }
+}
+
+/// The most characters of clap's message about bad arguments that are shown (it repeats them).
+const USAGE_MESSAGE_LIMIT: usize = 200;
+
+/// Clap's message with control characters escaped and cut to a readable length: it quotes the
+/// arguments as typed, and those must neither break the one-line message nor reach the terminal.
+fn readable(message: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in message.chars().enumerate() {
+        if i == USAGE_MESSAGE_LIMIT {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Progress on stderr while the report runs, shown only on a terminal and only after a second.
@@ -142,6 +163,7 @@ fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), Stri
         std::fs::create_dir_all(out.parent().unwrap())
             .map_err(|e| format!("cannot create the output directory: {e}"))?;
     }
+    remove_temporary_files_on_signals()?;
     // Open the outputs first: a path that cannot be written is reported before the long run.
     let staged = staged::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
     let progress = Progress::new();
@@ -155,6 +177,20 @@ fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), Stri
     print!("{}", summary::summary(&analyses));
     println!("Report written to {}", out.display());
     println!("Analysis written to {}", analysis_path.display());
+    Ok(())
+}
+
+/// On SIGINT (Ctrl-C) or SIGTERM, removes the report's temporary files and exits with 128 plus
+/// the signal's number (130, 143), as a shell expects; a commit in progress finishes first.
+fn remove_temporary_files_on_signals() -> Result<(), String> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| format!("cannot watch for interruptions: {e}"))?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            staged::abandon_and_exit(128 + signal);
+        }
+    });
     Ok(())
 }
 

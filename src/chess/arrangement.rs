@@ -4,7 +4,7 @@ use crate::chess::castling::CastlingPath;
 use crate::chess::piece::Piece;
 use crate::chess::side::Side;
 use crate::chess::square::file_char;
-use crate::error::ArrangementError;
+use crate::error::{ArrangementError, quote};
 use std::fmt;
 use std::str::FromStr;
 
@@ -211,18 +211,10 @@ impl Arrangement {
             return Err(malformed("the move counters must be whole numbers"));
         }
         // ranks[0] is the eighth rank, as written in the FEN.
+        if let Some(reason) = start_rank_rule_broken(&ranks) {
+            return Err(not_start(reason));
+        }
         let white_rank: String = ranks[7].iter().collect();
-        if ranks[6].iter().any(|&c| c != 'P') || ranks[1].iter().any(|&c| c != 'p') {
-            return Err(not_start(
-                "all sixteen pawns must stand on their second ranks".into(),
-            ));
-        }
-        if ranks[2..6].iter().flatten().any(|&c| c != '.') {
-            return Err(not_start("ranks 3 to 6 must be empty".into()));
-        }
-        if white_rank.contains('.') {
-            return Err(not_start("White's back rank has empty squares".into()));
-        }
         let arrangement: Arrangement = white_rank
             .parse()
             .map_err(|e: ArrangementError| not_start(format!("White's back rank: {e}")))?;
@@ -254,12 +246,58 @@ impl Arrangement {
         xfen.sort_unstable();
         if got != shredder && got != xfen {
             return Err(not_start(format!(
-                "the castling field must grant all four rights, \"{expected_shredder}\" or \"KQkq\", not \"{}\"",
-                fields[2]
+                "the castling field must grant all four rights, \"{expected_shredder}\" or \"KQkq\", not {}",
+                quote(fields[2])
             )));
         }
         Ok(arrangement)
     }
+}
+
+/// What a square of one rank of a start position may hold.
+type SquareRule = fn(char) -> bool;
+
+/// Which rule of a start position's placement `ranks` (eighth rank first) breaks, if any:
+/// White's pieces in upper case fill rank 1 and White's pawns rank 2, Black's pawns rank 7 and
+/// Black's pieces in lower case rank 8, and ranks 3 to 6 are empty. The mirror and the
+/// arrangement itself are checked afterwards.
+fn start_rank_rule_broken(ranks: &[Vec<char>]) -> Option<String> {
+    let squares = |rank: usize, ok: SquareRule| {
+        ranks[8 - rank]
+            .iter()
+            .enumerate()
+            .find(|&(_, &c)| !ok(c))
+            .map(|(file, &c)| {
+                let what = if c == '.' {
+                    "is empty".to_string()
+                } else {
+                    format!("holds '{c}'")
+                };
+                format!("{}{rank} {what}", file_char(file as u8))
+            })
+    };
+    let rules: [(usize, SquareRule, &str); 4] = [
+        (
+            1,
+            |c| "KQRBN".contains(c),
+            "rank 1 must hold White's pieces, in upper case (K, Q, R, B, N)",
+        ),
+        (2, |c| c == 'P', "rank 2 must hold White's eight pawns (P)"),
+        (7, |c| c == 'p', "rank 7 must hold Black's eight pawns (p)"),
+        (
+            8,
+            |c| "kqrbn".contains(c),
+            "rank 8 must hold Black's pieces, in lower case (k, q, r, b, n)",
+        ),
+    ];
+    for (rank, ok, rule) in rules {
+        if let Some(found) = squares(rank, ok) {
+            return Some(format!("{rule}, but {found}"));
+        }
+    }
+    (3..=6)
+        .find_map(|rank| squares(rank, |c| c == '.'))
+        .map(|found| format!("ranks 3 to 6 must be empty, but {found}"))
 }
 
 /// Splits a FEN placement field into eight ranks of eight characters, '.' for empty squares.
@@ -283,7 +321,7 @@ fn parse_placement(field: &str) -> Result<Vec<Vec<char>>, String> {
                     'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p' => {
                         squares.push(c)
                     }
-                    _ => return Err(format!("'{c}' is neither a piece letter nor a digit 1-8")),
+                    _ => return Err(format!("{c:?} is neither a piece letter nor a digit 1-8")),
                 }
             }
             if squares.len() != 8 {
@@ -370,25 +408,48 @@ impl fmt::Display for Arrangement {
     }
 }
 
-/// Reads whatever a user typed to name an arrangement: a Scharnagl number, a back rank or a FEN.
+/// Reads whatever a user typed to name an arrangement: a Scharnagl number (`518`, also written
+/// `SP518` or `sp 518`), a back rank (`RNBQKBNR`, either case) or a start-position FEN.
+///
+/// The error guesses what was meant: anything with a '/' is read as a FEN; something that
+/// starts like a number (`518.0`, `5e2`, `1 000`) as a number that is not a whole one; anything
+/// else with a space as a FEN; the rest as a back rank.
 ///
 /// ```
 /// use castle960::chess::arrangement::parse_any;
 /// let by_sp = parse_any("518").unwrap();
 /// assert_eq!(parse_any("RNBQKBNR").unwrap(), by_sp);
+/// assert_eq!(parse_any("SP518").unwrap(), by_sp);
 /// assert_eq!(parse_any(&by_sp.fen()).unwrap(), by_sp);
 /// assert!(parse_any("960").is_err());
 /// ```
 pub fn parse_any(input: &str) -> Result<Arrangement, ArrangementError> {
     let trimmed = input.trim();
-    let numeric = trimmed.strip_prefix(['-', '+']).unwrap_or(trimmed);
-    if !numeric.is_empty() && numeric.chars().all(|c| c.is_ascii_digit()) {
-        return match trimmed.parse::<u16>() {
+    let is_whole_number = |s: &str| {
+        let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let number = match trimmed.get(..2) {
+        Some(sp) if sp.eq_ignore_ascii_case("sp") => trimmed[2..].trim_start(),
+        _ => trimmed,
+    };
+    if is_whole_number(number) {
+        return match number.parse::<u16>() {
             Ok(sp) => Arrangement::from_sp(sp),
             Err(_) => Err(ArrangementError::SpOutOfRange(trimmed.to_string())),
         };
     }
-    if trimmed.contains('/') || trimmed.contains(' ') {
+    if trimmed.contains('/') {
+        return Arrangement::from_fen(trimmed);
+    }
+    let unsigned = trimmed.strip_prefix(['-', '+']).unwrap_or(trimmed);
+    let number_like = |s: &str| s.starts_with(|c: char| c.is_numeric() || c == '.');
+    if number_like(unsigned) || (number != trimmed && number_like(number)) {
+        return Err(ArrangementError::NotANumber {
+            input: trimmed.to_string(),
+        });
+    }
+    if trimmed.contains(char::is_whitespace) {
         return Arrangement::from_fen(trimmed);
     }
     trimmed.parse()

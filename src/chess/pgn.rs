@@ -12,7 +12,7 @@ use crate::chess::arrangement::Arrangement;
 use crate::chess::board::{Board, Line, Man, Move};
 use crate::chess::piece::Piece;
 use crate::chess::square::{Square, file_char};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 fn knight_reaches(from: Square, to: Square) -> bool {
@@ -33,36 +33,198 @@ fn knight_places(home: Square) -> Vec<Square> {
     places
 }
 
-/// Black's state during a PGN game: where each knight is (an index into its places), which
-/// pawns have stepped from rank 7 to rank 6 (a bit per file), and for each knight's home square
-/// which neighbour on rank 8 has stepped into it while the knight is out (0 none, 1 the left
-/// one, 2 the right one).
-type BlackState = (usize, usize, u8, u8, u8);
+/// Black's state during a PGN game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct BlackState {
+    /// Where each knight is: an index into its places (0 = at home).
+    knights: [usize; 2],
+    /// Which pawns have stepped from rank 7 to rank 6, a bit per file.
+    pawns: u8,
+    /// For each knight's home, which rank-8 neighbour has stepped into it while the knight is
+    /// out: 0 none, 1 the left one, 2 the right one.
+    stepped: [u8; 2],
+}
 
-/// Black's waiting moves for a whole line. Each one moves a knight between home and a
-/// sixth-rank square; or, when a knight is out, lets a queen or rook beside its home step into
-/// it and back; or moves a pawn one square on a file away from Black's king (so no line to
-/// the king opens). A search over these few states finds moves after which no black knight or
-/// pawn attacks White's king, either where it stands or where it goes next; Black's other men
-/// stay behind their pawns, so nothing else can attack it.
-fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, NoWaitingMove> {
-    let homes = arrangement.knight_files().map(|f| Square::new(f, 7));
-    let places = homes.map(knight_places);
-    let black_king = arrangement.king_file() as i8;
-    let pawn_files: Vec<u8> = (0..8u8)
-        .filter(|&f| (f as i8 - black_king).abs() > 1)
-        .collect();
-    // The rank-8 neighbours that can step sideways into a knight's home: [left, right]. Only a
-    // queen or a rook: Black's king stays put, so no line White's pieces could open reaches it.
-    let stepper = |home: Square, df: i8| -> Option<(Piece, Square)> {
-        let from = home.offset(df, 0)?;
-        let piece = arrangement.piece_on(from.file());
-        matches!(piece, Piece::Queen | Piece::Rook).then_some((piece, from))
+impl BlackState {
+    const START: BlackState = BlackState {
+        knights: [0, 0],
+        pawns: 0,
+        stepped: [0, 0],
     };
-    let steppers = homes.map(|h| [stepper(h, -1), stepper(h, 1)]);
-    // White's king after each White move, and where the next White move takes it.
+
+    fn pawn_moved(&self, file: u8) -> bool {
+        self.pawns & (1 << file) != 0
+    }
+}
+
+/// What Black has to wait with, fixed for a whole game: its knights' homes and places, the
+/// pawns it may move and the neighbours that may step into an empty knight home.
+struct Black<'a> {
+    arrangement: &'a Arrangement,
+    homes: [Square; 2],
+    places: [Vec<Square>; 2],
+    /// Files whose pawn may step: away from Black's king, so no line to the king opens.
+    pawn_files: Vec<u8>,
+    /// Per knight home, its [left, right] rank-8 neighbour if that is a queen or rook (Black's
+    /// king stays put, so no line White's pieces could open reaches it), and where it stands.
+    steppers: [[Option<(Piece, Square)>; 2]; 2],
+}
+
+impl<'a> Black<'a> {
+    fn new(arrangement: &'a Arrangement) -> Black<'a> {
+        let homes = arrangement.knight_files().map(|f| Square::new(f, 7));
+        let black_king = arrangement.king_file() as i8;
+        let stepper = |home: Square, df: i8| -> Option<(Piece, Square)> {
+            let from = home.offset(df, 0)?;
+            let piece = arrangement.piece_on(from.file());
+            matches!(piece, Piece::Queen | Piece::Rook).then_some((piece, from))
+        };
+        Black {
+            arrangement,
+            homes,
+            places: homes.map(knight_places),
+            pawn_files: (0..8u8)
+                .filter(|&f| (f as i8 - black_king).abs() > 1)
+                .collect(),
+            steppers: homes.map(|h| [stepper(h, -1), stepper(h, 1)]),
+        }
+    }
+
+    /// The neighbour that has stepped into knight home `k` in state `s`, if any.
+    fn stepper_in(&self, s: BlackState, k: usize) -> Option<(Piece, Square)> {
+        match s.stepped[k] {
+            0 => None,
+            side => Some(self.steppers[k][side as usize - 1].expect("a stepper exists")),
+        }
+    }
+
+    /// The black piece on rank 8 of `file` in state `s` (knights out and steppers counted).
+    fn rank8(&self, s: BlackState, file: i8) -> Option<Piece> {
+        if !(0..8).contains(&file) {
+            return None;
+        }
+        let square = Square::new(file as u8, 7);
+        for k in 0..2 {
+            if let Some((piece, from)) = self.stepper_in(s, k) {
+                if square == self.homes[k] {
+                    return Some(piece);
+                }
+                if square == from {
+                    return None;
+                }
+            }
+        }
+        let piece = self.arrangement.piece_on(file as u8);
+        (piece != Piece::Knight || !self.homes.contains(&square)).then_some(piece)
+    }
+
+    /// Whether the pawn that stepped to rank 6 on `file` attacks `k`: the two squares ahead of
+    /// it, and, because it left rank 7, every square on the diagonals through its old square
+    /// from a bishop or queen beside it on rank 8 (counted without blockers, to be safe).
+    fn pawn_attacks(&self, s: BlackState, file: u8, k: Square) -> bool {
+        let f = file as i8;
+        if k.rank() == 4 && (k.file() as i8 - f).abs() == 1 {
+            return true;
+        }
+        [-1i8, 1].into_iter().any(|d| {
+            matches!(self.rank8(s, f + d), Some(Piece::Bishop | Piece::Queen))
+                && (1..7).any(|j| k.file() as i8 == f - d * j && k.rank() as i8 == 6 - j)
+        })
+    }
+
+    /// Whether state `s` is a legal placement that attacks none of White's king squares.
+    fn is_safe(&self, s: BlackState, king_squares: &[Square]) -> bool {
+        let knights = [self.places[0][s.knights[0]], self.places[1][s.knights[1]]];
+        let pawn_on = |q: Square| q.rank() == 5 && s.pawn_moved(q.file());
+        knights[0] != knights[1]
+            && !knights.iter().any(|&q| pawn_on(q))
+            && king_squares.iter().all(|&k| {
+                knights.iter().all(|&q| !knight_reaches(q, k))
+                    && (0..8).all(|f| !s.pawn_moved(f) || !self.pawn_attacks(s, f, k))
+            })
+    }
+
+    /// The states one waiting move from `s`.
+    fn successors(&self, s: BlackState) -> Vec<BlackState> {
+        let mut out: Vec<BlackState> = Vec::new();
+        for k in 0..2 {
+            // Knight moves: out from home, or back home if no neighbour stands there.
+            if s.knights[k] == 0 {
+                for to in 1..self.places[k].len() {
+                    let mut n = s;
+                    n.knights[k] = to;
+                    out.push(n);
+                }
+            } else if s.stepped[k] == 0 {
+                let mut n = s;
+                n.knights[k] = 0;
+                out.push(n);
+            }
+            // A neighbour steps into the empty home, or back. One piece can stand beside both
+            // homes; it steps into at most one of them.
+            if s.knights[k] != 0 && s.stepped[k] == 0 {
+                let taken = self.stepper_in(s, 1 - k).map(|p| p.1);
+                for side in [1u8, 2] {
+                    let candidate = self.steppers[k][side as usize - 1].map(|p| p.1);
+                    if candidate.is_some() && candidate != taken {
+                        let mut n = s;
+                        n.stepped[k] = side;
+                        out.push(n);
+                    }
+                }
+            }
+            if s.stepped[k] != 0 {
+                let mut n = s;
+                n.stepped[k] = 0;
+                out.push(n);
+            }
+        }
+        for &f in &self.pawn_files {
+            if !s.pawn_moved(f) {
+                out.push(BlackState {
+                    pawns: s.pawns | (1 << f),
+                    ..s
+                });
+            }
+        }
+        out
+    }
+
+    /// The SAN of Black's move from state `a` to state `b`.
+    fn san(&self, a: BlackState, b: BlackState) -> String {
+        if a.pawns != b.pawns {
+            let file = (b.pawns ^ a.pawns).trailing_zeros() as u8;
+            return Square::new(file, 5).to_string();
+        }
+        for k in 0..2 {
+            let (before, after) = (a.stepped[k], b.stepped[k]);
+            if before != after {
+                let side = before.max(after) as usize - 1;
+                let (piece, square) = self.steppers[k][side].expect("a stepper exists");
+                let to = if after != 0 { self.homes[k] } else { square };
+                return format!("{}{to}", piece.letter());
+            }
+        }
+        let knight = if a.knights[0] != b.knights[0] { 0 } else { 1 };
+        let from = self.places[knight][a.knights[knight]];
+        let to = self.places[knight][b.knights[knight]];
+        let other = self.places[1 - knight][b.knights[1 - knight]];
+        let qualifier = if !knight_reaches(other, to) {
+            String::new()
+        } else if other.file() != from.file() {
+            file_char(from.file()).to_string()
+        } else {
+            (from.rank() + 1).to_string()
+        };
+        format!("N{qualifier}{to}")
+    }
+}
+
+/// For each White move of `line`, the squares Black must leave unattacked after it: where
+/// White's king stands, and where the next White move takes it.
+fn king_squares(arrangement: &Arrangement, line: &Line) -> Vec<Vec<Square>> {
     let mut board = Board::start(arrangement);
-    let mut guarded: Vec<Vec<Square>> = Vec::new();
+    let mut guarded = Vec::with_capacity(line.moves.len());
     for (i, &mv) in line.moves.iter().enumerate() {
         board
             .play(mv)
@@ -75,106 +237,28 @@ fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, 
         }
         guarded.push(squares);
     }
+    guarded
+}
+
+/// Black's waiting moves for a whole line. Each one moves a knight between home and a
+/// sixth-rank square; or, when a knight is out, lets a queen or rook beside its home step into
+/// it and back; or moves a pawn one square on a file away from Black's king. A breadth-first
+/// search over these few states finds moves after which no black knight or pawn attacks
+/// White's king, either where it stands or where it goes next; Black's other men stay behind
+/// their pawns, so nothing else can attack it. States are kept in ordered maps and the first
+/// parent found is kept, so the moves chosen are the same on every run.
+fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, NoWaitingMove> {
+    let black = Black::new(arrangement);
+    let guarded = king_squares(arrangement, line);
     let waits = line.moves.len().saturating_sub(1);
-    // What a pawn that stepped to rank 6 attacks: the two squares ahead of it, and, because it
-    // left rank 7, every square on the diagonals through its old square from a bishop or queen
-    // beside it on rank 8 (counted without blockers, to be safe).
-    let rank8 = |s: BlackState, file: i8| -> Option<Piece> {
-        if !(0..8).contains(&file) {
-            return None;
-        }
-        let square = Square::new(file as u8, 7);
-        for k in 0..2 {
-            let side = if k == 0 { s.3 } else { s.4 };
-            if side != 0 {
-                let (piece, from) = steppers[k][side as usize - 1].expect("a stepper exists");
-                if square == homes[k] {
-                    return Some(piece);
-                }
-                if square == from {
-                    return None;
-                }
-            }
-        }
-        let piece = arrangement.piece_on(file as u8);
-        (piece != Piece::Knight || (homes[0] != square && homes[1] != square)).then_some(piece)
-    };
-    let pawn_attacks = |s: BlackState, file: u8, k: Square| {
-        let f = file as i8;
-        if k.rank() == 4 && (k.file() as i8 - f).abs() == 1 {
-            return true;
-        }
-        [-1i8, 1].into_iter().any(|d| {
-            matches!(rank8(s, f + d), Some(Piece::Bishop | Piece::Queen))
-                && (1..7).any(|j| k.file() as i8 == f - d * j && k.rank() as i8 == 6 - j)
-        })
-    };
-    let safe = |s: BlackState, i: usize| {
-        let knights = [places[0][s.0], places[1][s.1]];
-        let pawn_on = |q: Square| q.rank() == 5 && s.2 & (1 << q.file()) != 0;
-        knights[0] != knights[1]
-            && !knights.iter().any(|&q| pawn_on(q))
-            && guarded[i].iter().all(|&k| {
-                knights.iter().all(|&q| !knight_reaches(q, k))
-                    && (0..8).all(|f| s.2 & (1 << f) == 0 || !pawn_attacks(s, f, k))
-            })
-    };
-    let successors = |s: BlackState| {
-        let mut out: Vec<BlackState> = Vec::new();
-        // Knight moves: out from home, or back home if no neighbour stands there.
-        for to in [1, 2] {
-            if s.0 == 0 {
-                out.push((to, s.1, s.2, s.3, s.4));
-            }
-            if s.1 == 0 {
-                out.push((s.0, to, s.2, s.3, s.4));
-            }
-        }
-        if s.0 != 0 && s.3 == 0 {
-            out.push((0, s.1, s.2, s.3, s.4));
-        }
-        if s.1 != 0 && s.4 == 0 {
-            out.push((s.0, 0, s.2, s.3, s.4));
-        }
-        // A neighbour steps into an empty knight home, or back. One piece can stand beside
-        // both homes; it steps into at most one of them.
-        let stepped = |k: usize, side: u8| {
-            (side != 0)
-                .then(|| steppers[k][side as usize - 1].map(|p| p.1))
-                .flatten()
-        };
-        for side in [1u8, 2] {
-            let candidate = |k: usize| steppers[k][side as usize - 1].map(|p| p.1);
-            if s.0 != 0 && s.3 == 0 && candidate(0).is_some() && candidate(0) != stepped(1, s.4) {
-                out.push((s.0, s.1, s.2, side, s.4));
-            }
-            if s.1 != 0 && s.4 == 0 && candidate(1).is_some() && candidate(1) != stepped(0, s.3) {
-                out.push((s.0, s.1, s.2, s.3, side));
-            }
-        }
-        if s.3 != 0 {
-            out.push((s.0, s.1, s.2, 0, s.4));
-        }
-        if s.4 != 0 {
-            out.push((s.0, s.1, s.2, s.3, 0));
-        }
-        for &f in &pawn_files {
-            if s.2 & (1 << f) == 0 {
-                out.push((s.0, s.1, s.2 | (1 << f), s.3, s.4));
-            }
-        }
-        // Two knights whose homes are neighbours cannot both be stepped over at once.
-        out.retain(|n| n.0 < places[0].len() && n.1 < places[1].len());
-        out
-    };
-    // Breadth-first, layer by layer over the waiting moves, remembering each state's parent.
-    let start: BlackState = (0, 0, 0, 0, 0);
-    let mut layers: Vec<HashMap<BlackState, BlackState>> = vec![HashMap::from([(start, start)])];
-    for i in 0..waits {
-        let mut next_layer = HashMap::new();
+    // Layer by layer over the waiting moves, remembering each state's parent.
+    let start = BlackState::START;
+    let mut layers: Vec<BTreeMap<BlackState, BlackState>> = vec![BTreeMap::from([(start, start)])];
+    for (i, king_squares) in guarded.iter().take(waits).enumerate() {
+        let mut next_layer = BTreeMap::new();
         for &s in layers[i].keys() {
-            for n in successors(s) {
-                if safe(n, i) {
+            for n in black.successors(s) {
+                if black.is_safe(n, king_squares) {
                     next_layer.entry(n).or_insert(s);
                 }
             }
@@ -186,53 +270,15 @@ fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, 
     }
     let mut state = *layers[waits]
         .keys()
-        .min()
+        .next()
         .expect("the last layer is not empty");
     let mut states = vec![state];
-    for i in (1..=waits).rev() {
-        state = layers[i][&state];
+    for layer in layers[1..].iter().rev() {
+        state = layer[&state];
         states.push(state);
     }
     states.reverse();
-    Ok(states
-        .windows(2)
-        .map(|w| {
-            let (a, b) = (w[0], w[1]);
-            if a.2 != b.2 {
-                let file = (b.2 ^ a.2).trailing_zeros() as u8;
-                return Square::new(file, 5).to_string();
-            }
-            for k in 0..2 {
-                let (before, after) = if k == 0 { (a.3, b.3) } else { (a.4, b.4) };
-                if before != after {
-                    let side = before.max(after) as usize - 1;
-                    let (piece, square) = steppers[k][side].expect("a stepper exists");
-                    let to = if after != 0 { homes[k] } else { square };
-                    return format!("{}{to}", piece.letter());
-                }
-            }
-            let (knight, from, to) = if a.0 != b.0 {
-                (0, places[0][a.0], places[0][b.0])
-            } else {
-                (1, places[1][a.1], places[1][b.1])
-            };
-            let other = if knight == 0 {
-                places[1][b.1]
-            } else {
-                places[0][b.0]
-            };
-            let qualifier = if knight_reaches(other, to) {
-                if other.file() != from.file() {
-                    file_char(from.file()).to_string()
-                } else {
-                    (from.rank() + 1).to_string()
-                }
-            } else {
-                String::new()
-            };
-            format!("N{qualifier}{to}")
-        })
-        .collect())
+    Ok(states.windows(2).map(|w| black.san(w[0], w[1])).collect())
 }
 
 /// White's king square on a board.
