@@ -13,14 +13,22 @@ pub enum ArrangementError {
     SpOutOfRange(String),
     /// Something that looks like a number (`518.0`, `5e2`, `1 000`) but is no whole number.
     #[error("{} is not a whole number: an SP is written as digits only, like 518; {accepted}", quote(.input), accepted = ACCEPTED)]
-    NotANumber { input: String },
+    NotANumber {
+        /// What the user typed.
+        input: String,
+    },
     /// Taken for a back rank, but not eight characters long.
     #[error(
         "{} has {len} characters: a back rank is 8 letters, one per file a to h, from KQRRBBNN; {accepted}",
         quote(.input),
         accepted = ACCEPTED
     )]
-    WrongLength { input: String, len: usize },
+    WrongLength {
+        /// What the user typed.
+        input: String,
+        /// How many characters it has.
+        len: usize,
+    },
     /// Taken for a back rank, but a character is no piece letter.
     #[error(
         "{}: {letter:?} on the {file}-file is not a piece letter: use K, Q, R, B and N; {accepted}",
@@ -28,8 +36,11 @@ pub enum ArrangementError {
         accepted = ACCEPTED
     )]
     UnknownLetter {
+        /// What the user typed.
         input: String,
+        /// The character that is no piece letter.
         letter: char,
+        /// The file it stands on.
         file: char,
     },
     /// A back rank with the wrong number of some piece.
@@ -37,25 +48,48 @@ pub enum ArrangementError {
         "{} has {found}: a back rank has exactly one K, one Q, two R, two B and two N",
         quote(.input)
     )]
-    WrongPieceCounts { input: String, found: String },
+    WrongPieceCounts {
+        /// What the user typed.
+        input: String,
+        /// The counts that are wrong, e.g. "2 Q, 0 K".
+        found: String,
+    },
     /// A back rank with both bishops on squares of one colour.
     #[error(
         "{} puts both bishops on {colour} squares: Chess960 needs one bishop on a light and one on a dark square",
         quote(.input)
     )]
-    BishopsSameColour { input: String, colour: &'static str },
+    BishopsSameColour {
+        /// What the user typed.
+        input: String,
+        /// The colour both bishops stand on.
+        colour: &'static str,
+    },
     /// A back rank whose king is not between its rooks.
     #[error("{} does not have the king between the rooks, which Chess960 requires", quote(.input))]
-    KingNotBetweenRooks { input: String },
+    KingNotBetweenRooks {
+        /// What the user typed.
+        input: String,
+    },
     /// Not a FEN at all: wrong fields, ranks or characters.
     #[error(
         "malformed FEN {}: {reason} (expected e.g. \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\")",
         quote(.input)
     )]
-    MalformedFen { input: String, reason: String },
+    MalformedFen {
+        /// What the user typed.
+        input: String,
+        /// What is wrong, in words.
+        reason: String,
+    },
     /// A well-formed FEN of a position that is not a Chess960 start position.
     #[error("FEN {} is not a Chess960 start position: {reason}", quote(.input))]
-    NotStartPosition { input: String, reason: String },
+    NotStartPosition {
+        /// What the user typed.
+        input: String,
+        /// What is wrong, in words.
+        reason: String,
+    },
 }
 
 /// What `show` accepts, repeated where the input's intent was only guessed.

@@ -127,10 +127,12 @@ impl Arrangement {
         (0..8u8).filter(move |&f| self.rank[f as usize] == piece)
     }
 
+    /// The king's file (0 = a).
     pub fn king_file(&self) -> u8 {
         self.files_of(Piece::King).next().unwrap()
     }
 
+    /// The queen's file (0 = a).
     pub fn queen_file(&self) -> u8 {
         self.files_of(Piece::Queen).next().unwrap()
     }
