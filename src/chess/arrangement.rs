@@ -416,7 +416,7 @@ impl fmt::Display for Arrangement {
 /// else with a space as a FEN; the rest as a back rank.
 ///
 /// ```
-/// use castle960::arrangement::parse_any;
+/// use castle960::chess::arrangement::parse_any;
 /// let by_sp = parse_any("518").unwrap();
 /// assert_eq!(parse_any("RNBQKBNR").unwrap(), by_sp);
 /// assert_eq!(parse_any("SP518").unwrap(), by_sp);
