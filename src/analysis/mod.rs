@@ -163,11 +163,11 @@ fn pawn_verdict(
     SideVerdict {
         verdict: outcome.verdict,
         castle_line: castle
-            .map(|l| l.without_cycles(arrangement))
+            .map(|l| l.without_round_trips(arrangement))
             .unwrap_or_default(),
         walk_line: walk
             .and_then(Result::ok)
-            .map(|l| l.without_cycles(arrangement)),
+            .map(|l| l.without_round_trips(arrangement)),
         cores: outcome.cores,
         realize_error,
         verdict_one_file_fewer,

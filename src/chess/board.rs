@@ -378,6 +378,70 @@ impl Line {
         }
         Line { moves }
     }
+
+    /// The line with every excursion of a piece that changes nothing cut out: a run of one
+    /// piece's moves that brings it back to the square it left (`Rhb1 .. Rh1`, `Ke3 .. Kd2`)
+    /// is dropped whenever the other moves stay legal without it and the line still ends in
+    /// the same placement. (Unmoved flags do not count: a walk never castles, and the castling
+    /// game never moves its king or castling rook before castling, so a dropped excursion can
+    /// only keep a flag set that was set.) The searches find their lines piece by piece and
+    /// leave such excursions behind; they show the reader nothing. [`Line::without_cycles`]
+    /// runs first; then excursions are dropped one at a time, the earliest first, until none is
+    /// left.
+    ///
+    /// # Panics
+    /// If the line is not legal from the start of `arrangement`.
+    pub fn without_round_trips(&self, arrangement: &Arrangement) -> Line {
+        let mut line = self.without_cycles(arrangement);
+        let end = line
+            .replay(arrangement)
+            .expect("lines built by the searches are legal")
+            .fen_placement();
+        while let Some(shorter) = line.first_needless_excursion(arrangement, &end) {
+            line = shorter;
+        }
+        line
+    }
+
+    /// The line without the earliest excursion (see [`Line::without_round_trips`]) whose removal
+    /// keeps it legal and ending in the placement `end`, if there is one.
+    fn first_needless_excursion(&self, arrangement: &Arrangement, end: &str) -> Option<Line> {
+        for (i, &mv) in self.moves.iter().enumerate() {
+            let Move::Normal { from: home, to } = mv else {
+                continue;
+            };
+            // Follow the piece: its next move is the next one leaving the square it stands on
+            // (nothing else can land there meanwhile); castling ends the trail.
+            let mut at = to;
+            let mut trail = vec![i];
+            for (j, &later) in self.moves.iter().enumerate().skip(i + 1) {
+                match later {
+                    Move::Castle(_) => break,
+                    Move::Normal { from, to } if from == at => {
+                        trail.push(j);
+                        at = to;
+                    }
+                    Move::Normal { .. } => continue,
+                }
+                if at != home {
+                    continue;
+                }
+                let kept = Line {
+                    moves: (self.moves.iter().enumerate())
+                        .filter(|(k, _)| !trail.contains(k))
+                        .map(|(_, &m)| m)
+                        .collect(),
+                };
+                if kept
+                    .replay(arrangement)
+                    .is_ok_and(|b| b.fen_placement() == end)
+                {
+                    return Some(kept);
+                }
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -463,5 +527,71 @@ mod tests {
         let mut castles = full.clone();
         castles.moves.push(Move::Castle(Side::H));
         assert_eq!(castles.without_cycles(&a), castles);
+    }
+
+    /// A line read from SAN, by matching each move against the SAN of every legal move.
+    fn from_san(arrangement: &Arrangement, san: &str) -> Line {
+        let mut board = Board::start(arrangement);
+        let mut line = Line::default();
+        for text in san.split_whitespace() {
+            let mv = Square::all()
+                .flat_map(|from| {
+                    let board = &board;
+                    board
+                        .destinations(from)
+                        .into_iter()
+                        .map(move |to| Move::normal(from, to))
+                })
+                .chain(Side::BOTH.map(Move::Castle))
+                .find(|&m| board.is_legal(m) && board.san(m) == text)
+                .unwrap_or_else(|| panic!("{text} is no move here"));
+            board.play(mv).unwrap();
+            line.moves.push(mv);
+        }
+        line
+    }
+
+    /// The walks the report once showed for SP 518 and SP 9 (a-side), with the round trips
+    /// `Ke3 .. Kd2`, `Rg1 Rh1` and `Rhb1 Rh1` that changed nothing: they go, the moves that
+    /// matter stay, and each walk still ends where it ended.
+    #[test]
+    fn needless_excursions_are_dropped() {
+        for (sp, walk, gone, kept) in [
+            (
+                518,
+                "Nc3 Nd5 Nh3 Ng5 d3 Bd2 Ba5 Qd2 Qe3 Qe5 Kd2 Ke3 Rg1 Rh1 Rd1 Kd2 Kc1 Qc3",
+                &["Ke3", "Rg1", "Rh1"][..],
+                "Kd2 Rd1 Kc1",
+            ),
+            (
+                9,
+                "Nc3 Nd5 Nd3 Ne5 f3 Bf2 Bc5 e3 Be2 Bb5 Qd1 Qe2 Qd3 Qf5 Ra1 Kf2 Kg3 Rhb1 Rh1 Rae1",
+                &["Rhb1", "Rh1"][..],
+                "Kf2 Kg3 Rae1",
+            ),
+        ] {
+            let a = Arrangement::from_sp(sp).unwrap();
+            let full = from_san(&a, walk);
+            let cut = full.without_round_trips(&a);
+            let san = cut.san(&a);
+            for move_gone in gone {
+                assert!(!san.split(' ').any(|m| m == *move_gone), "SP {sp}: {san}");
+            }
+            assert!(san.contains(kept), "SP {sp}: {san}");
+            assert_eq!(
+                cut.replay(&a).unwrap().fen_placement(),
+                full.replay(&a).unwrap().fen_placement()
+            );
+        }
+    }
+
+    /// An excursion that makes room for another piece stays: in SP 9's walk the queen steps
+    /// from d1 to e2 so that the rook can pass d1 on its way to a1, and comes back later.
+    #[test]
+    fn excursions_that_make_room_stay() {
+        let a = Arrangement::from_sp(9).unwrap();
+        let walk = "Nc3 Nd5 Nd3 Ne5 f3 Bf2 Bc5 e3 Be2 Bb5 Qd1 Qe2 Ra1 Kf2 Kg3 Rae1 Qd1 Qa1";
+        let full = from_san(&a, walk);
+        assert_eq!(full.without_round_trips(&a), full);
     }
 }
