@@ -25,11 +25,11 @@
 //! the other rook or the queen, never both; the published count of three orders of `KRRQ` per
 //! knight placement overlooks that.
 
-use super::first_rank::{self, State};
+use super::first_rank::{self, Explored, State};
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::Line;
 use crate::chess::piece::Piece;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One castled rank with the arrangements that reach it and a game that does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +81,68 @@ pub fn castled_ranks() -> Vec<CastledRank> {
         }
     }
     found.into_values().collect()
+}
+
+/// The castled ranks `arrangement` reaches, ordered by their letters, from an exploration of its
+/// pawnless game: its part of [`castled_ranks`], the report's `castled_ranks_reached` column.
+pub fn reached_in(explored: &Explored) -> Vec<String> {
+    let ranks: BTreeSet<String> = explored
+        .order
+        .iter()
+        .filter(|s| s.is_full() && rooks_on_one_side(s))
+        .map(State::letters)
+        .collect();
+    ranks.into_iter().collect()
+}
+
+/// Every order of the officers with both bishops on `bishops` (two files of opposite colours),
+/// all eight on the first rank and both rooks on the same side of the king, in letter order:
+/// what a count "by bishop files" counts before asking which of them a game reaches.
+pub fn candidates(bishops: [u8; 2]) -> Vec<String> {
+    let mut out = BTreeSet::new();
+    let others = [
+        Piece::King,
+        Piece::Queen,
+        Piece::Rook,
+        Piece::Rook,
+        Piece::Knight,
+        Piece::Knight,
+    ];
+    let free: Vec<usize> = (0..8).filter(|f| !bishops.contains(&(*f as u8))).collect();
+    // Every permutation of the six other officers over the six free files, deduplicated.
+    let mut order: Vec<usize> = (0..6).collect();
+    loop {
+        let mut rank = [Some(Piece::Bishop); 8];
+        for (i, &f) in free.iter().enumerate() {
+            rank[f] = Some(others[order[i]]);
+        }
+        let state = State {
+            rank,
+            king_unmoved: false,
+            rooks_unmoved: [false, false],
+        };
+        if rooks_on_one_side(&state) {
+            out.insert(state.letters());
+        }
+        if !next_permutation(&mut order) {
+            break;
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Steps `order` to the next permutation in lexicographic order; false after the last.
+fn next_permutation(order: &mut [usize]) -> bool {
+    let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
+        return false;
+    };
+    let j = (i..order.len())
+        .rev()
+        .find(|&j| order[j] > order[i - 1])
+        .expect("a larger element follows");
+    order.swap(i - 1, j);
+    order[i..].reverse();
+    true
 }
 
 /// For each SP (0..959), how many castled ranks its arrangement reaches: a report column.

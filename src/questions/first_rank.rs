@@ -78,7 +78,12 @@ pub enum Step {
     /// An away knight comes back to this (empty) file.
     KnightIn(u8),
     /// King (one square), queen or rook slides along the first rank.
-    Slide { from: u8, to: u8 },
+    Slide {
+        /// The file the man leaves.
+        from: u8,
+        /// The file it stops on.
+        to: u8,
+    },
     /// Castling.
     Castle(Side),
 }

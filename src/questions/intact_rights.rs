@@ -20,7 +20,7 @@
 //! one. So the model with Black absent answers the puzzle exactly; the witness lines keep White's
 //! knights on ranks 3-5, so they are also games with Black standing at home and passing.
 
-use super::first_rank::{self, State};
+use super::first_rank::{self, Explored, State};
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::Line;
 
@@ -28,8 +28,13 @@ use crate::chess::board::Line;
 /// moved, if one exists: the proof that seeing the start position does not guarantee castling.
 /// `None` means the rights are provably intact (the search found no such game and is exhaustive).
 pub fn rights_lost(arrangement: &Arrangement) -> Option<Line> {
+    rights_lost_in(arrangement, &first_rank::explore(arrangement))
+}
+
+/// [`rights_lost`] from an exploration of `arrangement`'s pawnless game made already, so that
+/// [`super::Answers`] explores each arrangement once for this question and the next.
+pub fn rights_lost_in(arrangement: &Arrangement, explored: &Explored) -> Option<Line> {
     let start = State::start(arrangement);
-    let explored = first_rank::explore(arrangement);
     let lost = explored
         .order
         .iter()

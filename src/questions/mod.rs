@@ -19,3 +19,52 @@ pub mod fewest_any;
 pub mod first_rank;
 pub mod intact_rights;
 pub mod other_rook;
+
+use crate::chess::arrangement::Arrangement;
+use crate::chess::board::Line;
+use crate::chess::side::BySide;
+use fewest_any::Fewest;
+
+/// The four questions' answers for one arrangement, as the report, `show` and `analysis.md`
+/// use them. The third question is global (a castled rank may be reached from several
+/// arrangements); each arrangement holds its own share, and the global list is the union
+/// ([`castled_ranks::castled_ranks`] computes the same list with a witness per rank).
+#[derive(Clone, Debug)]
+pub struct Answers {
+    /// Question 1: the fewest moves before castling, pawn moves allowed, with a shortest line.
+    pub fewest_any: BySide<Fewest>,
+    /// Question 4: the same with the other side's rook never moving; `None` when impossible.
+    pub keeping_other_rook: BySide<Option<Fewest>>,
+    /// Question 2: a game back to the start position with the king or both rooks moved; `None`
+    /// when the rights are provably intact.
+    pub rights_lost: Option<Line>,
+    /// Question 3: the castled ranks this arrangement reaches, in letter order.
+    pub castled_ranks: Vec<String>,
+}
+
+impl Answers {
+    /// Answers the four questions for one arrangement; the pawnless first-rank game is explored
+    /// once for the second and third.
+    pub fn of(arrangement: &Arrangement) -> Answers {
+        let explored = first_rank::explore(arrangement);
+        Answers {
+            fewest_any: BySide::new(|side| fewest_any::fewest_any(arrangement, side)),
+            keeping_other_rook: BySide::new(|side| {
+                other_rook::keeping_other_rook(arrangement, side)
+            }),
+            rights_lost: intact_rights::rights_lost_in(arrangement, &explored),
+            castled_ranks: castled_ranks::reached_in(&explored),
+        }
+    }
+
+    /// Question 2's per-arrangement answer: no game returns to the start position with the
+    /// king or both rooks moved.
+    pub fn rights_provably_intact(&self) -> bool {
+        self.rights_lost.is_none()
+    }
+
+    /// Question 4's per-arrangement answer: neither castling requires moving the other rook.
+    pub fn keeps_other_rooks(&self) -> bool {
+        other_rook::counts(&self.keeping_other_rook)
+    }
+}
