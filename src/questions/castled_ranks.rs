@@ -25,6 +25,8 @@
 //! the other rook or the queen, never both; the published count of three orders of `KRRQ` per
 //! knight placement overlooks that.
 
+/// Where the question and its published answer are.
+pub const SOURCE: &str = "https://puzzling.stackexchange.com/questions/121794";
 use super::first_rank::{self, Explored, State};
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::Line;
@@ -95,55 +97,32 @@ pub fn reached_in(explored: &Explored) -> Vec<String> {
     ranks.into_iter().collect()
 }
 
-/// Every order of the officers with both bishops on `bishops` (two files of opposite colours),
-/// all eight on the first rank and both rooks on the same side of the king, in letter order:
-/// what a count "by bishop files" counts before asking which of them a game reaches.
+/// The orders the published table counts in its cell [`PUBLISHED_CELL`]: bishops on its two
+/// files, the knights anywhere else, and king, queen and rooks in one of
+/// [`PUBLISHED_CELL_ORDERS`] (read a-file first), in letter order.
 pub fn candidates(bishops: [u8; 2]) -> Vec<String> {
-    let mut out = BTreeSet::new();
-    let others = [
-        Piece::King,
-        Piece::Queen,
-        Piece::Rook,
-        Piece::Rook,
-        Piece::Knight,
-        Piece::Knight,
-    ];
-    let free: Vec<usize> = (0..8).filter(|f| !bishops.contains(&(*f as u8))).collect();
-    // Every permutation of the six other officers over the six free files, deduplicated.
-    let mut order: Vec<usize> = (0..6).collect();
-    loop {
-        let mut rank = [Some(Piece::Bishop); 8];
-        for (i, &f) in free.iter().enumerate() {
-            rank[f] = Some(others[order[i]]);
-        }
-        let state = State {
-            rank,
-            king_unmoved: false,
-            rooks_unmoved: [false, false],
-        };
-        if rooks_on_one_side(&state) {
-            out.insert(state.letters());
-        }
-        if !next_permutation(&mut order) {
-            break;
-        }
-    }
-    out.into_iter().collect()
+    super::officer_orders()
+        .into_iter()
+        .filter(|rank| {
+            let b: Vec<u8> = (0..8u8)
+                .filter(|&f| rank.as_bytes()[usize::from(f)] == b'B')
+                .collect();
+            let order: String = rank.chars().filter(|c| "KQR".contains(*c)).collect();
+            b == bishops && PUBLISHED_CELL_ORDERS.contains(&order.as_str())
+        })
+        .collect()
 }
 
-/// Steps `order` to the next permutation in lexicographic order; false after the last.
-fn next_permutation(order: &mut [usize]) -> bool {
-    let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
-        return false;
-    };
-    let j = (i..order.len())
-        .rev()
-        .find(|&j| order[j] > order[i - 1])
-        .expect("a larger element follows");
-    order.swap(i - 1, j);
-    order[i..].reverse();
-    true
-}
+/// The orders of king, queen and rooks the published table counts for [`PUBLISHED_CELL`]
+/// (three per placement of the knights: 15 placements, 45 ranks).
+pub const PUBLISHED_CELL_ORDERS: [&str; 3] = ["QKRR", "KRQR", "KRRQ"];
+
+/// The published count (Puzzling SE 121794).
+pub const PUBLISHED: usize = 549;
+
+/// The cell of the published table that differs from the search: light bishop f1, dark bishop
+/// g1 (files 5 and 6), where it counts 45 castled ranks (O-O-O, both rooks right of the king).
+pub const PUBLISHED_CELL: ([u8; 2], usize) = ([5, 6], 45);
 
 /// For each SP (0..959), how many castled ranks its arrangement reaches: a report column.
 pub fn reached_per_sp(ranks: &[CastledRank]) -> Vec<usize> {

@@ -35,6 +35,8 @@
 //! all 1,920 sides, that the fewest number of moves equals the one found with the whole board
 //! open (so the restriction costs nothing).
 
+/// Where the question and its published answer are.
+pub const SOURCE: &str = "https://chess.stackexchange.com/questions/25256";
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::{Board, Line, Man, Move};
 use crate::chess::piece::Piece;
@@ -51,6 +53,37 @@ pub const PLAYABLE_RANKS: RangeInclusive<u8> = 0..=4;
 /// leave in two moves of its own file or diagonal (the pawn in front of it pushed, then off the
 /// first rank), so twelve always suffice; the largest figure found is 8.
 const MAX_DEPTH: usize = 16;
+
+/// The published answer's table (Chess SE 25256, kingside only): for each n(P), the castling
+/// move counted, first-rank patterns (`x` = any man) with the number of arrangements the answer
+/// counts for each. Its totals are 90, 64 and 236 for n(P) = 1, 2, 3.
+pub const PUBLISHED_PATTERNS: [(usize, &str, usize); 16] = [
+    (1, "xxxxxKRx", 90),
+    (2, "xxxxxKNR", 36),
+    (2, "xxxxKNRx", 28),
+    (3, "xxxxxQKR", 18),
+    (3, "xxxxxBKR", 36),
+    (3, "xxxxxRKR", 18),
+    (3, "xxxxxKQR", 18),
+    (3, "xxxxxKBR", 24),
+    (3, "xxxxKNNR", 8),
+    (3, "xxxKNNRx", 6),
+    (3, "xxxKNRNx", 6),
+    (3, "xxxKRNNx", 6),
+    (3, "xxxxKBRx", 24),
+    (3, "xxxxKQRx", 18),
+    (3, "xxxxKRBx", 36),
+    (3, "xxxxKRQx", 18),
+];
+
+/// Whether a back rank matches a pattern of [`PUBLISHED_PATTERNS`] (`x` matches any man).
+pub fn matches(pattern: &str, rank: &str) -> bool {
+    pattern.len() == rank.len()
+        && pattern
+            .chars()
+            .zip(rank.chars())
+            .all(|(p, r)| p == 'x' || p == r)
+}
 
 /// The fewest preparatory moves for one side, with one shortest game, so that the figure can be
 /// checked on a board.

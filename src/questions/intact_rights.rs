@@ -20,9 +20,14 @@
 //! one. So the model with Black absent answers the puzzle exactly; the witness lines keep White's
 //! knights on ranks 3-5, so they are also games with Black standing at home and passing.
 
+/// Where the question and its published answer are.
+pub const SOURCE: &str = "https://puzzling.stackexchange.com/questions/122388";
 use super::first_rank::{self, Explored, State};
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::Line;
+
+/// The published count (Puzzling SE 122388).
+pub const PUBLISHED: usize = 220;
 
 /// A game that returns to the start position of `arrangement` with the king moved or both rooks
 /// moved, if one exists: the proof that seeing the start position does not guarantee castling.

@@ -25,6 +25,37 @@ use crate::chess::board::Line;
 use crate::chess::side::BySide;
 use fewest_any::Fewest;
 
+/// Every order of White's eight officers `KQRRBBNN` on the first rank with the bishops on
+/// squares of opposite colours, the king anywhere, in letter order (5,040 orders, 2,880 of them
+/// with opposite bishops): what published counts by patterns count from.
+pub fn officer_orders() -> Vec<String> {
+    fn extend(prefix: &mut Vec<u8>, left: &mut Vec<u8>, out: &mut Vec<String>) {
+        if left.is_empty() {
+            let bishops: Vec<usize> = (0..8).filter(|&f| prefix[f] == b'B').collect();
+            if (bishops[0] + bishops[1]) % 2 == 1 {
+                out.push(String::from_utf8(prefix.clone()).expect("ASCII letters"));
+            }
+            return;
+        }
+        let mut tried = Vec::new();
+        for i in 0..left.len() {
+            let c = left[i];
+            if tried.contains(&c) {
+                continue;
+            }
+            tried.push(c);
+            left.remove(i);
+            prefix.push(c);
+            extend(prefix, left, out);
+            prefix.pop();
+            left.insert(i, c);
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut Vec::new(), &mut b"BBKNNQRR".to_vec(), &mut out);
+    out
+}
+
 /// The four questions' answers for one arrangement, as the report, `show` and `analysis.md`
 /// use them. The third question is global (a castled rank may be reached from several
 /// arrangements); each arrangement holds its own share, and the global list is the union

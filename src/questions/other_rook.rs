@@ -16,9 +16,14 @@
 //! emptied, so the search answers "never" at once; otherwise it finds a shortest line (every
 //! other man on the span can leave with the pawn in front of it moved, so one always exists).
 
+/// Where the question and its published answer are.
+pub const SOURCE: &str = "https://chess.stackexchange.com/questions/37082";
 use super::fewest_any::{Fewest, PLAYABLE_RANKS, search};
 use crate::chess::arrangement::Arrangement;
 use crate::chess::side::{BySide, Side};
+
+/// The published count ("chess870"), and the alternative the answer leaves open ("or 869").
+pub const PUBLISHED: (usize, usize) = (870, 869);
 
 /// The fewest moves before castling on `side` with the other rook never moving, and a shortest
 /// line; `None` when castling there always requires moving the other rook.
