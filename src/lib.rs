@@ -37,6 +37,7 @@ pub mod analysis;
 pub mod chess;
 pub mod error;
 pub mod output;
+pub mod questions;
 pub mod rule;
 pub mod search;
 pub mod verdict;

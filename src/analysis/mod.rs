@@ -6,6 +6,7 @@ pub mod disagreement;
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::Line;
 use crate::chess::side::{BySide, Side};
+use crate::questions::Answers;
 use crate::rule::{self, RuleCase};
 use crate::search::model;
 use crate::search::no_pawn;
@@ -48,6 +49,8 @@ pub struct Analysis {
     pub pawn: BySide<SideVerdict>,
     /// The most files whose pawns the pawn-move search may move.
     pub bound: usize,
+    /// The four neighbouring published questions, answered for this arrangement.
+    pub questions: Answers,
 }
 
 impl Analysis {
@@ -89,6 +92,7 @@ impl Analysis {
             no_pawn,
             pawn,
             bound,
+            questions: Answers::of(&arrangement),
         }
     }
 

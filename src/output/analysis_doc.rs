@@ -67,6 +67,7 @@ pub fn facts(analyses: &[Analysis]) -> BTreeMap<&'static str, String> {
     f.insert("fewest_moves_table", fewest_moves_table(analyses));
     f.insert("hardest_sides", hardest_sides(analyses));
     pawn_facts(analyses, &mut f);
+    crate::output::questions_doc::facts(analyses, &mut f);
     f
 }
 

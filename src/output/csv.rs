@@ -85,6 +85,21 @@ side_columns! {
     }
 }
 
+side_columns! {
+    /// The neighbouring published questions that have an answer per side (see
+    /// [`crate::questions`]), appended after the verdict columns.
+    QuestionColumns {
+        /// Question 1 (Chess SE 25256): the fewest White moves before castling with pawn moves
+        /// allowed (the question's n(P) is one more).
+        fewest_any: usize,
+        /// One such shortest game in SAN, ending with the castling move.
+        fewest_any_line: String,
+        /// Question 4 (Chess SE 37082): whether castling can be made legal without ever moving
+        /// the other side's rook.
+        keeps_other_rook: bool,
+    }
+}
+
 /// One line of the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -104,6 +119,17 @@ pub struct Row {
     pub verdict: BySide<VerdictColumns>,
     /// Whether some side lets White reach a position that requires castling (the answer).
     pub requires_castling: bool,
+    /// The per-side answers of the neighbouring questions.
+    pub questions: BySide<QuestionColumns>,
+    /// Question 2 (Puzzling SE 122388): seeing the start position proves that the king and a
+    /// rook never moved.
+    pub rights_provably_intact: bool,
+    /// A game back to the start position with the king or both rooks moved (empty when the
+    /// rights are provably intact).
+    pub rights_lost_line: String,
+    /// Question 3 (Puzzling SE 121794): how many castled ranks (all officers on the first rank,
+    /// both rooks on one side of the king) this arrangement reaches without a pawn move.
+    pub castled_ranks_reached: usize,
 }
 
 /// One side's columns of a [`Row`], serialized as a map named like the CSV columns without the
@@ -116,6 +142,8 @@ pub struct SideColumns<'a> {
     pub no_pawn: &'a NoPawnColumns,
     /// The verdict columns.
     pub verdict: &'a VerdictColumns,
+    /// The neighbouring questions' columns.
+    pub questions: &'a QuestionColumns,
 }
 
 impl Serialize for SideColumns<'_> {
@@ -124,6 +152,7 @@ impl Serialize for SideColumns<'_> {
         self.rule.serialize_unprefixed(&mut out)?;
         self.no_pawn.serialize_unprefixed(&mut out)?;
         self.verdict.serialize_unprefixed(&mut out)?;
+        self.questions.serialize_unprefixed(&mut out)?;
         out.end()
     }
 }
@@ -165,6 +194,22 @@ impl Row {
                 }
             }),
             requires_castling: analysis.requires_castling(),
+            questions: analysis
+                .questions
+                .fewest_any
+                .map(|side, fewest| QuestionColumns {
+                    fewest_any: fewest.moves,
+                    fewest_any_line: fewest.line.san(&analysis.arrangement),
+                    keeps_other_rook: analysis.questions.keeping_other_rook[side].is_some(),
+                }),
+            rights_provably_intact: analysis.questions.rights_provably_intact(),
+            rights_lost_line: analysis
+                .questions
+                .rights_lost
+                .as_ref()
+                .map(|l| l.san(&analysis.arrangement))
+                .unwrap_or_default(),
+            castled_ranks_reached: analysis.questions.castled_ranks.len(),
         }
     }
 
@@ -174,8 +219,16 @@ impl Row {
             rule: &self.rule[side],
             no_pawn: &self.no_pawn[side],
             verdict: &self.verdict[side],
+            questions: &self.questions[side],
         }
     }
+
+    /// The per-arrangement columns of the neighbouring questions, after the per-side ones.
+    pub const QUESTION_COLUMNS: [&'static str; 3] = [
+        "rights_provably_intact",
+        "rights_lost_line",
+        "castled_ranks_reached",
+    ];
 
     /// Every column name in order: the CSV header, and what tests compare JSON keys with.
     pub fn column_names() -> Vec<&'static str> {
@@ -191,6 +244,10 @@ impl Row {
             names.extend(VerdictColumns::names(side));
         }
         names.push("requires_castling");
+        for side in Side::BOTH {
+            names.extend(QuestionColumns::names(side));
+        }
+        names.extend(Row::QUESTION_COLUMNS);
         names
     }
 }
@@ -212,6 +269,13 @@ impl Serialize for Row {
             columns.serialize_fields(side, &mut out)?;
         }
         out.serialize_field("requires_castling", &self.requires_castling)?;
+        for (side, columns) in self.questions.iter() {
+            columns.serialize_fields(side, &mut out)?;
+        }
+        let [intact, lost, reached] = Row::QUESTION_COLUMNS;
+        out.serialize_field(intact, &self.rights_provably_intact)?;
+        out.serialize_field(lost, &self.rights_lost_line)?;
+        out.serialize_field(reached, &self.castled_ranks_reached)?;
         out.end()
     }
 }

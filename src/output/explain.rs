@@ -19,6 +19,9 @@ use std::fmt::Write as _;
 pub const MODEL_NOTE: &str = "Model: Black is absent; only White's pieces stand on the board and \
 White makes every move, so checks and captures never arise.";
 
+/// How many castled ranks the text names before it points to `--json` for the rest.
+const SHOWN_RANKS: usize = 6;
+
 /// The version of `show --json`'s layout; it changes whenever a field is renamed or removed.
 pub const JSON_SCHEMA: u32 = 1;
 
@@ -32,6 +35,8 @@ pub struct Explanation {
     pub pawn_bound: usize,
     /// What the text says beyond the row, per side.
     pub details: BySide<SideDetails>,
+    /// The castled ranks (question 3) this arrangement reaches, in letter order.
+    pub castled_ranks: Vec<String>,
 }
 
 /// What `show` says about one side beyond the report's columns: the moves of king and rook,
@@ -75,6 +80,10 @@ impl Serialize for Explanation {
         out.serialize_entry("pawn_bound", &self.pawn_bound)?;
         out.serialize_entry("rule_requires_castling", &row.rule_requires_castling)?;
         out.serialize_entry("requires_castling", &row.requires_castling)?;
+        out.serialize_entry("rights_provably_intact", &row.rights_provably_intact)?;
+        out.serialize_entry("rights_lost_line", &row.rights_lost_line)?;
+        out.serialize_entry("castled_ranks_reached", &row.castled_ranks_reached)?;
+        out.serialize_entry("castled_ranks", &self.castled_ranks)?;
         for side in Side::BOTH {
             out.serialize_entry(side.prefix(), &row.side(side))?;
         }
@@ -115,6 +124,7 @@ impl Explanation {
             row: Row::new(analysis),
             pawn_bound: analysis.bound,
             details,
+            castled_ranks: analysis.questions.castled_ranks.clone(),
         }
     }
 
@@ -130,6 +140,8 @@ impl Explanation {
             let _ = writeln!(out);
             out.push_str(&self.side_text(side));
         }
+        let _ = writeln!(out);
+        out.push_str(&self.questions_text());
         let _ = writeln!(out);
         out.push_str(&words::wrap(
             "`castle960 show --pgn` prints these games as PGN (Variant Chess960, start FEN) to \
@@ -194,6 +206,59 @@ impl Explanation {
         if !v.walk_line.is_empty() {
             let game = format!("Castle-free game to the same placement: {}", v.walk_line);
             out.push_str(&words::wrap(&game, "  ", "    "));
+        }
+        out
+    }
+
+    /// The four neighbouring published questions, one line each (see `analysis.md`).
+    fn questions_text(&self) -> String {
+        let row = &self.row;
+        let per_side = |f: &dyn Fn(Side) -> String| {
+            Side::BOTH
+                .into_iter()
+                .map(|side| format!("{} {}", side.san(), f(side)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let fewest = per_side(&|side| {
+            let q = &row.questions[side];
+            format!("{} ({})", q.fewest_any, q.fewest_any_line)
+        });
+        let other_rook = per_side(&|side| {
+            let keeps = row.questions[side].keeps_other_rook;
+            if keeps { "yes" } else { "no" }.to_string()
+        });
+        let intact = if row.rights_provably_intact {
+            "yes".to_string()
+        } else {
+            format!(
+                "no, this game returns to it with the king or both rooks moved: {}",
+                row.rights_lost_line
+            )
+        };
+        let ranks = match self.castled_ranks.as_slice() {
+            [] => "0".to_string(),
+            ranks if ranks.len() <= SHOWN_RANKS => {
+                format!("{} ({})", ranks.len(), ranks.join(", "))
+            }
+            ranks => format!(
+                "{} ({}, ...; show --json lists all)",
+                ranks.len(),
+                ranks[..SHOWN_RANKS].join(", ")
+            ),
+        };
+        let lines = [
+            format!("Fewest moves before castling, pawn moves allowed (Chess SE 25256): {fewest}."),
+            format!("Castling without ever moving the other rook (Chess SE 37082): {other_rook}."),
+            format!(
+                "Start position proves king and a rook unmoved (Puzzling SE 122388): {intact}."
+            ),
+            format!("Castled ranks reached without a pawn move (Puzzling SE 121794): {ranks}."),
+        ];
+        let mut out =
+            "Neighbouring published questions (same model; see analysis.md):\n".to_string();
+        for line in lines {
+            out.push_str(&words::wrap(&line, "  ", "    "));
         }
         out
     }

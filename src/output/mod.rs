@@ -4,6 +4,7 @@
 pub mod analysis_doc;
 pub mod csv;
 pub mod explain;
+pub mod questions_doc;
 pub mod staged;
 pub mod summary;
 pub mod words;
