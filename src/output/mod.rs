@@ -4,6 +4,7 @@
 pub mod analysis_doc;
 pub mod csv;
 pub mod explain;
+pub mod gallery;
 pub mod staged;
 pub mod summary;
 pub mod words;
