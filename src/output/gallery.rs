@@ -12,13 +12,17 @@
 
 use crate::analysis::Analysis;
 use crate::chess::board::Line;
-use crate::output::explain::{Explanation, MODEL_NOTE};
-use crate::search::pawn::Verdict;
 use crate::chess::side::Side;
+use crate::output::explain::{Explanation, MODEL_NOTE};
+use crate::output::words;
+use crate::verdict::Verdict;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+/// The default place of the gallery, relative to the working directory.
+pub const DEFAULT_PATH: &str = "output/gallery.html";
 
 const PAGE: &str = include_str!("gallery/page.html");
 const CSS: &str = include_str!("gallery/page.css");
@@ -26,10 +30,10 @@ const JS: &str = include_str!("gallery/page.js");
 
 /// The verdict words, in the order of the codes the page uses (0 to 3).
 const VERDICTS: [&str; 4] = [
-    "no-pawn-move",
-    "after-pawn-move",
-    "artificial-only",
-    "not-within-bound",
+    Verdict::NoPawnMove.as_str(),
+    Verdict::AfterPawnMove.as_str(),
+    Verdict::ArtificialOnly.as_str(),
+    Verdict::NotWithinBound.as_str(),
 ];
 
 /// The characters of the word codes: printable ASCII without `"`, `\`, `<`, `>` and `&`, so an
@@ -37,11 +41,9 @@ const VERDICTS: [&str; 4] = [
 const ALPHABET: &str =
     "!#$%'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 
-fn verdict_code(verdict: Verdict) -> u8 {
-    VERDICTS
-        .iter()
-        .position(|&v| v == verdict.as_str())
-        .unwrap_or(3) as u8
+/// The page's code (0 to 3) for a verdict word.
+fn verdict_code(verdict: &str) -> u8 {
+    VERDICTS.iter().position(|&v| v == verdict).unwrap_or(3) as u8
 }
 
 /// Everything the page's script reads, serialized as one JSON object.
@@ -55,7 +57,7 @@ struct Data {
     single: usize,
     /// The dictionary: code i stands for `words[i]`.
     words: Vec<String>,
-    /// The same for the PGN games.
+    /// The same for the PGN games, whose words (FENs, move numbers, headers) are their own.
     pgn_single: usize,
     pgn_words: Vec<String>,
     /// The back ranks in SP order, eight letters each, concatenated.
@@ -87,42 +89,31 @@ struct SideData {
     walk_pgn: String,
 }
 
+/// The texts of one side before encoding, in the order of [`SideData`]'s text fields.
+type SideTexts = [String; 7];
+
 /// The page for the given analyses (all 960 in SP order for the real gallery). Identical
-/// analyses give identical bytes.
+/// analyses give identical bytes. Explains every arrangement, in parallel; a caller that has
+/// the explanations already passes them to [`render_explained`].
 pub fn render(analyses: &[Analysis]) -> String {
     let explanations: Vec<Explanation> = analyses.par_iter().map(Explanation::new).collect();
-    // Every text first in plain words, to build the dictionary over all of them.
-    let mut plain: Vec<[[String; 7]; 2]> = Vec::with_capacity(analyses.len());
-    for (analysis, explanation) in analyses.iter().zip(&explanations) {
-        let a = &analysis.arrangement;
-        let text = explanation.to_text(a, true);
-        plain.push(Side::BOTH.map(|side| {
-            let v = analysis.pawn.get(side);
-            let e = &explanation.sides[match side {
-                Side::A => 0,
-                Side::H => 1,
-            }];
-            let castle_pgn = if e.verdict.verdict == "no-pawn-move" {
-                e.no_pawn.pgn.clone().unwrap_or_default()
-            } else if e.verdict.castle_line.is_empty() {
-                String::new()
-            } else {
-                e.verdict.castle_pgn.clone()
-            };
-            [
-                coordinates(&v.castle_line),
-                v.walk_line.as_ref().map(coordinates).unwrap_or_default(),
-                v.castle_line.san(a),
-                v.walk_line.as_ref().map(|l| l.san(a)).unwrap_or_default(),
-                side_text(&text, side),
-                castle_pgn,
-                e.verdict.walk_pgn.clone().unwrap_or_default(),
-            ]
-        }));
-    }
-    // PGN games have a dictionary of their own: Black's waiting moves in them come from
-    // `pgn::game`, whose choice among equally good moves may vary from run to run, and that
-    // must not change the codes of everything else.
+    render_explained(analyses, &explanations)
+}
+
+/// The page for the given analyses and their explanations (one each, in the same order).
+/// Identical input gives identical bytes.
+pub fn render_explained(analyses: &[Analysis], explanations: &[Explanation]) -> String {
+    assert_eq!(
+        analyses.len(),
+        explanations.len(),
+        "one explanation per analysis"
+    );
+    // Every text first in plain words, to build the dictionaries over all of them.
+    let plain: Vec<[SideTexts; 2]> = analyses
+        .iter()
+        .zip(explanations)
+        .map(|(analysis, explanation)| Side::BOTH.map(|side| side_texts(analysis, explanation, side)))
+        .collect();
     let dictionary = Dictionary::new(
         plain
             .iter()
@@ -137,50 +128,38 @@ pub fn render(analyses: &[Analysis]) -> String {
             .flat_map(|t| t[5..].iter())
             .map(String::as_str),
     );
-    let sides = analyses
+    let sides = explanations
         .iter()
         .zip(&plain)
-        .map(|(analysis, texts)| {
-            Side::BOTH.map(|side| {
-                let t = &texts[match side {
-                    Side::A => 0,
-                    Side::H => 1,
-                }];
-                SideData {
-                    rule: VERDICTS
-                        .iter()
-                        .position(|&v| v == analysis.rule.get(side).claim().as_str())
-                        .unwrap_or(3) as u8,
-                    castle: dictionary.encode(&t[0]),
-                    walk: dictionary.encode(&t[1]),
-                    castle_san: dictionary.encode(&t[2]),
-                    walk_san: dictionary.encode(&t[3]),
-                    text: dictionary.encode(&t[4]),
-                    castle_pgn: pgn_dictionary.encode(&t[5]),
-                    walk_pgn: pgn_dictionary.encode(&t[6]),
-                }
+        .map(|(explanation, texts)| {
+            let [a, h] = texts;
+            [(Side::A, a), (Side::H, h)].map(|(side, t)| SideData {
+                rule: verdict_code(explanation.row.verdict[side].rule_verdict),
+                castle: dictionary.encode(&t[0]),
+                walk: dictionary.encode(&t[1]),
+                castle_san: dictionary.encode(&t[2]),
+                walk_san: dictionary.encode(&t[3]),
+                text: dictionary.encode(&t[4]),
+                castle_pgn: pgn_dictionary.encode(&t[5]),
+                walk_pgn: pgn_dictionary.encode(&t[6]),
             })
         })
         .collect();
-    let cells = analyses
+    let cells = explanations
         .iter()
-        .map(|analysis| {
-            let v = |side| verdict_code(analysis.pawn.get(side).verdict) as i16;
-            let moves = |side| {
-                analysis
-                    .no_pawn
-                    .get(side)
-                    .as_ref()
-                    .map_or(-1, |c| c.moves as i16)
-            };
+        .map(|e| {
+            let row = &e.row;
+            let v = |side: Side| verdict_code(row.verdict[side].verdict) as i16;
+            let agrees = |side: Side| row.verdict[side].verdict_agrees as i16;
+            let moves = |side: Side| row.no_pawn[side].moves.map_or(-1, |m| m as i16);
             [
                 v(Side::A),
                 v(Side::H),
-                analysis.verdict_agrees(Side::A) as i16,
-                analysis.verdict_agrees(Side::H) as i16,
+                agrees(Side::A),
+                agrees(Side::H),
                 moves(Side::A),
                 moves(Side::H),
-                analysis.requires_castling() as i16,
+                row.requires_castling as i16,
             ]
         })
         .collect();
@@ -192,7 +171,10 @@ pub fn render(analyses: &[Analysis]) -> String {
         words: dictionary.words.clone(),
         pgn_single: pgn_dictionary.single,
         pgn_words: pgn_dictionary.words.clone(),
-        ranks: analyses.iter().map(|a| a.arrangement.to_string()).collect(),
+        ranks: explanations
+            .iter()
+            .map(|e| e.row.arrangement.as_str())
+            .collect(),
         cells,
         sides,
     };
@@ -210,6 +192,27 @@ pub fn render(analyses: &[Analysis]) -> String {
             ("DATA", &json),
         ],
     )
+}
+
+/// One side's texts in plain words: the games as coordinates and in SAN (the report's), the
+/// side's part of `show`, and the PGN games `show --pgn` prints.
+fn side_texts(analysis: &Analysis, explanation: &Explanation, side: Side) -> SideTexts {
+    let line = &analysis.pawn[side];
+    let (verdict, details) = (&explanation.row.verdict[side], &explanation.details[side]);
+    let castle_pgn = if verdict.verdict == Verdict::NoPawnMove.as_str() {
+        details.witness_pgn.clone()
+    } else {
+        details.castle_pgn.clone()
+    };
+    [
+        coordinates(&line.castle_line),
+        line.walk_line.as_ref().map(coordinates).unwrap_or_default(),
+        verdict.castle_line.clone(),
+        verdict.walk_line.clone(),
+        explanation.side_text(side),
+        castle_pgn.unwrap_or_default(),
+        details.walk_pgn.clone().unwrap_or_default(),
+    ]
 }
 
 /// Replaces each `{{NAME}}` of the template once, in template order, never looking inside what
@@ -244,22 +247,6 @@ fn coordinates(line: &Line) -> String {
         .map(|m| m.to_string())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The block of `show`'s text about one side: from the line naming the side to the next
-/// side's line (or the end).
-fn side_text(text: &str, side: Side) -> String {
-    let start_of = |s: Side| text.find(&format!("\n{}: ", s.name())).map(|i| i + 1);
-    let Some(start) = start_of(side) else {
-        return String::new();
-    };
-    let end = Side::BOTH
-        .iter()
-        .filter_map(|&s| start_of(s))
-        .filter(|&i| i > start)
-        .min()
-        .unwrap_or(text.len());
-    text[start..end].trim_end().to_string()
 }
 
 /// A word dictionary: texts split at single spaces, each word replaced by a code of one
@@ -345,13 +332,13 @@ fn summary(analyses: &[Analysis]) -> String {
         .iter()
         .filter(|a| a.rule_requires_castling())
         .count();
-    let bound = analyses.first().map_or(0, |a| a.bound);
+    let bound = words::count(analyses.first().map_or(0, |a| a.bound), "file", "files");
     let _ = write!(
         out,
         "<p class=\"answer\">White can reach a position that requires castling in \
          <strong id=\"answer\">{answer}</strong> of {total} arrangements \
          <span class=\"aside\">(the closed-form rule says <span id=\"rule-answer\">{rule}</span>; \
-         search with pawns moved on at most {bound} files)</span>.</p>\n"
+         search with pawns moved on at most {bound})</span>.</p>\n"
     );
     out.push_str("<div class=\"tables\">\n");
     for side in Side::BOTH {
