@@ -112,7 +112,9 @@ pub fn render_explained(analyses: &[Analysis], explanations: &[Explanation]) -> 
     let plain: Vec<[SideTexts; 2]> = analyses
         .iter()
         .zip(explanations)
-        .map(|(analysis, explanation)| Side::BOTH.map(|side| side_texts(analysis, explanation, side)))
+        .map(|(analysis, explanation)| {
+            Side::BOTH.map(|side| side_texts(analysis, explanation, side))
+        })
         .collect();
     let dictionary = Dictionary::new(
         plain
