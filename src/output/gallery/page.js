@@ -40,23 +40,46 @@
     return ((knights * 6 + queen) * 4 + dark) * 4 + light;
   }
   function asciiUpper(t) { return t.replace(/[a-z]/g, function (c) { return c.toUpperCase(); }); }
+  // One character as Rust's escape_debug writes it; `quotes` says which quotes are escaped.
+  function escChar(c, quotes) {
+    var named = { '\t': '\\t', '\r': '\\r', '\n': '\\n', '\\': '\\\\', '\0': '\\0' };
+    if (named[c]) return named[c];
+    if (quotes.indexOf(c) >= 0) return '\\' + c;
+    var code = c.codePointAt(0);
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return '\\u{' + code.toString(16) + '}';
+    return c;
+  }
+  // User input as castle960's messages quote it: escaped, cut after 60 characters with '…'.
+  function quote(input) {
+    var out = '"', shown = 0, chars = Array.from(input);
+    for (var i = 0; i < chars.length; i++) {
+      var e = escChar(chars[i], '"\'');
+      if (shown + Array.from(e).length > 60) { out += '\u2026'; break; }
+      shown += Array.from(e).length;
+      out += e;
+    }
+    return out + '"';
+  }
+  // A character as Rust's Debug formatting of a char writes it: 'x'.
+  function charDebug(c) { return "'" + escChar(c, "'") + "'"; }
+  var ACCEPTED = 'accepted: an SP from 0 to 959 (also as SP518), a back rank like RNBQKBNR, or a start-position FEN';
   function fromRank(input) {
     var letters = Array.from(asciiUpper(input)), raw = Array.from(input);
-    if (letters.length !== 8) throw '"' + input + '" has ' + letters.length + ' letters: a back rank is 8 letters, one per file a to h, from KQRRBBNN';
+    if (letters.length !== 8) throw quote(input) + ' has ' + letters.length + ' characters: a back rank is 8 letters, one per file a to h, from KQRRBBNN; ' + ACCEPTED;
     for (var f = 0; f < 8; f++) {
-      if ('KQRBN'.indexOf(letters[f]) < 0) throw '"' + input + '": \'' + raw[f] + '\' on the ' + 'abcdefgh'[f] + '-file is not a piece letter: use K, Q, R, B and N';
+      if ('KQRBN'.indexOf(letters[f]) < 0) throw quote(input) + ': ' + charDebug(raw[f]) + ' on the ' + 'abcdefgh'[f] + '-file is not a piece letter: use K, Q, R, B and N; ' + ACCEPTED;
     }
     var wrong = [];
     [['K', 1], ['Q', 1], ['R', 2], ['B', 2], ['N', 2]].forEach(function (p) {
       var n = letters.filter(function (l) { return l === p[0]; }).length;
       if (n !== p[1]) wrong.push(n + ' ' + p[0]);
     });
-    if (wrong.length) throw '"' + input + '" has ' + wrong.join(', ') + ': a back rank has exactly one K, one Q, two R, two B and two N';
+    if (wrong.length) throw quote(input) + ' has ' + wrong.join(', ') + ': a back rank has exactly one K, one Q, two R, two B and two N';
     var rank = letters.join(''), bishops = [], rooks = [];
     for (f = 0; f < 8; f++) { if (rank[f] === 'B') bishops.push(f); if (rank[f] === 'R') rooks.push(f); }
-    if (bishops[0] % 2 === bishops[1] % 2) throw '"' + input + '" puts both bishops on ' + (bishops[0] % 2 === 0 ? 'dark' : 'light') + ' squares: Chess960 needs one bishop on a light and one on a dark square';
+    if (bishops[0] % 2 === bishops[1] % 2) throw quote(input) + ' puts both bishops on ' + (bishops[0] % 2 === 0 ? 'dark' : 'light') + ' squares: Chess960 needs one bishop on a light and one on a dark square';
     var king = rank.indexOf('K');
-    if (!(rooks[0] < king && king < rooks[1])) throw '"' + input + '" does not have the king between the rooks, which Chess960 requires';
+    if (!(rooks[0] < king && king < rooks[1])) throw quote(input) + ' does not have the king between the rooks, which Chess960 requires';
     return spOf(rank);
   }
   function shredder(rank) {
@@ -77,16 +100,42 @@
       Array.from(row).forEach(function (c) {
         if (c >= '1' && c <= '8') { for (var n = 0; n < +c; n++) sq.push('.'); }
         else if ('KQRBNPkqrbnp'.indexOf(c) >= 0) sq.push(c);
-        else throw "'" + c + "' is neither a piece letter nor a digit 1-8";
+        else throw charDebug(c) + ' is neither a piece letter nor a digit 1-8';
       });
       if (sq.length !== 8) throw 'rank ' + (8 - i) + ' describes ' + sq.length + ' squares, not 8';
       return sq;
     });
   }
   function wholeU32(t) { return /^\+?[0-9]+$/.test(t) && Number(t.replace('+', '')) <= 4294967295; }
+  // Which rule of a start position's placement the ranks (eighth first) break, as castle960 says.
+  function startRankRuleBroken(ranks) {
+    var squares = function (rank, ok) {
+      var row = ranks[8 - rank];
+      for (var f = 0; f < 8; f++) {
+        var c = row[f];
+        if (!ok(c)) return 'abcdefgh'[f] + rank + ' ' + (c === '.' ? 'is empty' : "holds '" + c + "'");
+      }
+      return null;
+    };
+    var rules = [
+      [1, function (c) { return 'KQRBN'.indexOf(c) >= 0; }, "rank 1 must hold White's pieces, in upper case (K, Q, R, B, N)"],
+      [2, function (c) { return c === 'P'; }, "rank 2 must hold White's eight pawns (P)"],
+      [7, function (c) { return c === 'p'; }, "rank 7 must hold Black's eight pawns (p)"],
+      [8, function (c) { return 'kqrbn'.indexOf(c) >= 0; }, "rank 8 must hold Black's pieces, in lower case (k, q, r, b, n)"]
+    ];
+    for (var i = 0; i < rules.length; i++) {
+      var found = squares(rules[i][0], rules[i][1]);
+      if (found) return rules[i][2] + ', but ' + found;
+    }
+    for (var rank = 3; rank <= 6; rank++) {
+      var empty = squares(rank, function (c) { return c === '.'; });
+      if (empty) return 'ranks 3 to 6 must be empty, but ' + empty;
+    }
+    return null;
+  }
   function fromFen(input) {
-    var malformed = function (r) { return 'malformed FEN "' + input + '": ' + r + ' (expected e.g. "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")'; };
-    var notStart = function (r) { return 'FEN "' + input + '" is not a Chess960 start position: ' + r; };
+    var malformed = function (r) { return 'malformed FEN ' + quote(input) + ': ' + r + ' (expected e.g. "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")'; };
+    var notStart = function (r) { return 'FEN ' + quote(input) + ' is not a Chess960 start position: ' + r; };
     var f = input.split(/\s+/).filter(Boolean);
     if (f.length !== 4 && f.length !== 6) throw malformed('it has ' + f.length + ' fields, a FEN has 6 (or 4 without the move counters)');
     var ranks;
@@ -94,11 +143,9 @@
     if (f[1] !== 'w' && f[1] !== 'b') throw malformed("the side to move must be 'w' or 'b'");
     if (f[3] !== '-' && !/^[a-h][1-8]$/.test(f[3])) throw malformed("the en-passant field must be '-' or a square");
     if (f.length === 6 && (!wholeU32(f[4]) || !wholeU32(f[5]))) throw malformed('the move counters must be whole numbers');
+    var broken = startRankRuleBroken(ranks);
+    if (broken) throw notStart(broken);
     var white = ranks[7].join('');
-    var all = function (row, c) { return row.every(function (x) { return x === c; }); };
-    if (!all(ranks[6], 'P') || !all(ranks[1], 'p')) throw notStart('all sixteen pawns must stand on their second ranks');
-    if (ranks.slice(2, 6).some(function (r) { return !all(r, '.'); })) throw notStart('ranks 3 to 6 must be empty');
-    if (white.indexOf('.') >= 0) throw notStart("White's back rank has empty squares");
     var sp;
     try { sp = fromRank(white); } catch (e) { throw notStart("White's back rank: " + e); }
     var black = ranks[0].join('');
@@ -108,19 +155,28 @@
     if (f.length === 6 && (f[4] !== '0' || f[5] !== '1')) throw notStart('the move counters of a start position are "0 1"');
     var expected = shredder(rankOf(sp));
     var sorted = function (t) { return Array.from(t).sort().join(''); };
-    if (sorted(f[2]) !== sorted(expected) && sorted(f[2]) !== sorted('KQkq')) throw notStart('the castling field must grant all four rights, "' + expected + '" or "KQkq", not "' + f[2] + '"');
+    if (sorted(f[2]) !== sorted(expected) && sorted(f[2]) !== sorted('KQkq')) throw notStart('the castling field must grant all four rights, "' + expected + '" or "KQkq", not ' + quote(f[2]));
     return sp;
   }
-  // An SP, a back rank or a start FEN, as `castle960 show` reads them; throws the message.
+  // An SP (also as SP518), a back rank or a start FEN, as `castle960 show` reads them (Rust's
+  // parse_any); throws the message it prints.
   function parseAny(input) {
-    var t = input.trim(), numeric = t.replace(/^[-+]/, '');
-    if (numeric && /^[0-9]+$/.test(numeric)) {
-      var n = t[0] === '-' ? NaN : Number(numeric);
-      if (!(n <= 65535)) throw t + ' is out of range: a Scharnagl number (SP) is a whole number from 0 to 959';
-      if (n >= COUNT) throw n + ' is out of range: a Scharnagl number (SP) is a whole number from 0 to 959';
+    var t = input.trim();
+    var whole = function (s) { return /^[-+]?[0-9]+$/.test(s); };
+    var number = /^[sS][pP]/.test(t) ? t.slice(2).replace(/^\s+/, '') : t;
+    if (whole(number)) {
+      var digits = number.replace(/^\+/, '');
+      var n = /^[0-9]+$/.test(digits) ? Number(digits) : NaN;
+      if (!(n <= 65535)) throw quote(t) + ' is out of range: a Scharnagl number (SP) is a whole number from 0 to 959';
+      if (n >= COUNT) throw quote(String(n)) + ' is out of range: a Scharnagl number (SP) is a whole number from 0 to 959';
       return n;
     }
-    if (t.indexOf('/') >= 0 || t.indexOf(' ') >= 0) return fromFen(t);
+    if (t.indexOf('/') >= 0) return fromFen(t);
+    var numberLike = function (s) { return /^[\p{N}.]/u.test(s); };
+    if (numberLike(t.replace(/^[-+]/, '')) || (number !== t && numberLike(number))) {
+      throw quote(t) + ' is not a whole number: an SP is written as digits only, like 518; ' + ACCEPTED;
+    }
+    if (/\s/.test(t)) return fromFen(t);
     return fromRank(t);
   }
 
