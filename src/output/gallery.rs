@@ -335,12 +335,12 @@ fn summary(analyses: &[Analysis]) -> String {
         .filter(|a| a.rule_requires_castling())
         .count();
     let bound = words::count(analyses.first().map_or(0, |a| a.bound), "file", "files");
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<p class=\"answer\">White can reach a position that requires castling in \
          <strong id=\"answer\">{answer}</strong> of {total} arrangements \
          <span class=\"aside\">(the closed-form rule says <span id=\"rule-answer\">{rule}</span>; \
-         search with pawns moved on at most {bound})</span>.</p>\n"
+         search with pawns moved on at most {bound})</span>.</p>"
     );
     out.push_str("<div class=\"tables\">\n");
     for side in Side::BOTH {
@@ -398,10 +398,10 @@ fn summary(analyses: &[Analysis]) -> String {
         .iter()
         .map(|a| Side::BOTH.iter().filter(|&&s| !a.verdict_agrees(s)).count())
         .sum::<usize>();
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<p>Off the diagonal (shaded): the rule and the search disagree, on \
-         <strong id=\"disagreements\">{disagreements}</strong> sides.</p>\n"
+         <strong id=\"disagreements\">{disagreements}</strong> sides.</p>"
     );
     out
 }
