@@ -2,7 +2,7 @@
 
 use castle960::analysis;
 use castle960::chess::arrangement::parse_any;
-use castle960::output::{analysis_doc, csv, explain, staged, summary};
+use castle960::output::{analysis_doc, csv, explain, gallery, staged, summary};
 use castle960::search::pawn;
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
@@ -23,8 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Analyse all 960 arrangements, write the CSV report and the analysis document, and print
-    /// a summary (the default command).
+    /// Analyse all 960 arrangements, write the CSV report, the analysis document and the
+    /// gallery page, and print a summary (the default command).
     Report {
         /// Where to write the CSV report.
         #[arg(long, default_value = csv::DEFAULT_PATH)]
@@ -32,6 +32,9 @@ enum Command {
         /// Where to write the analysis document.
         #[arg(long, default_value = analysis_doc::DEFAULT_PATH)]
         analysis: PathBuf,
+        /// Where to write the gallery: one self-contained HTML page of all 960 arrangements.
+        #[arg(long, default_value = gallery::DEFAULT_PATH)]
+        gallery: PathBuf,
         /// The most files whose pawns the pawn-move search may move (1 to 4).
         #[arg(long, default_value_t = pawn::DEFAULT_BOUND,
               value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
@@ -83,13 +86,15 @@ fn main() -> ExitCode {
         None => run_report(
             &PathBuf::from(csv::DEFAULT_PATH),
             &PathBuf::from(analysis_doc::DEFAULT_PATH),
+            &PathBuf::from(gallery::DEFAULT_PATH),
             pawn::DEFAULT_BOUND,
         ),
         Some(Command::Report {
             out,
             analysis,
+            gallery,
             pawn_bound,
-        }) => run_report(&out, &analysis, pawn_bound),
+        }) => run_report(&out, &analysis, &gallery, pawn_bound),
         Some(Command::Show {
             arrangement,
             ascii,
@@ -158,25 +163,47 @@ impl Progress {
     }
 }
 
-fn run_report(out: &Path, analysis_path: &Path, bound: usize) -> Result<(), String> {
-    if out == Path::new(csv::DEFAULT_PATH) {
-        std::fs::create_dir_all(out.parent().unwrap())
-            .map_err(|e| format!("cannot create the output directory: {e}"))?;
+fn run_report(
+    out: &Path,
+    analysis_path: &Path,
+    gallery_path: &Path,
+    bound: usize,
+) -> Result<(), String> {
+    // The default output directory is created; a directory the user names must exist.
+    for (path, default) in [
+        (out, csv::DEFAULT_PATH),
+        (gallery_path, gallery::DEFAULT_PATH),
+    ] {
+        if path == Path::new(default) {
+            std::fs::create_dir_all(path.parent().unwrap())
+                .map_err(|e| format!("cannot create the output directory: {e}"))?;
+        }
     }
     remove_temporary_files_on_signals()?;
     // Open the outputs first: a path that cannot be written is reported before the long run.
-    let staged = staged::Staged::new(&[out, analysis_path]).map_err(|e| e.to_string())?;
+    let staged =
+        staged::Staged::new(&[out, analysis_path, gallery_path]).map_err(|e| e.to_string())?;
     let progress = Progress::new();
     let analyses = analysis::analyse_all_with(bound, |share| progress.update(share));
     progress.finish();
-    let document = analysis_doc::render(&analyses).map_err(|e| e.to_string())?;
-    let csv = csv::to_csv(&analyses);
+    // The three files are independent of one another: rendered side by side.
+    let ((document, csv), page) = rayon::join(
+        || {
+            rayon::join(
+                || analysis_doc::render(&analyses),
+                || csv::to_csv(&analyses),
+            )
+        },
+        || gallery::render(&analyses),
+    );
+    let document = document.map_err(|e| e.to_string())?;
     staged
-        .commit(&[&csv, document.as_bytes()])
+        .commit(&[&csv, document.as_bytes(), page.as_bytes()])
         .map_err(|e| e.to_string())?;
     print!("{}", summary::summary(&analyses));
     println!("Report written to {}", out.display());
     println!("Analysis written to {}", analysis_path.display());
+    println!("Gallery written to {}", gallery_path.display());
     Ok(())
 }
 

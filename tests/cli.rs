@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 
 const COMMITTED_ANALYSIS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/analysis.md");
 const COMMITTED_REPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
+const COMMITTED_GALLERY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/gallery.html");
 
 fn castle960(args: &[&str], threads: Option<&str>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_castle960"));
@@ -16,22 +17,28 @@ fn castle960(args: &[&str], threads: Option<&str>) -> Output {
     command.output().expect("the binary runs")
 }
 
-/// Runs `report` into `dir`, the analysis document redirected there too so that tests never
-/// write into the repository, and returns the CSV, the analysis document and what it printed.
-fn report_into(
-    dir: &Path,
-    name: &str,
-    extra: &[&str],
-    threads: Option<&str>,
-) -> (Vec<u8>, Vec<u8>, String) {
+/// What one `report` run wrote and printed.
+struct Report {
+    csv: Vec<u8>,
+    analysis: Vec<u8>,
+    gallery: Vec<u8>,
+    stdout: String,
+}
+
+/// Runs `report` into `dir`, the analysis document and the gallery redirected there too so
+/// that tests never write into the repository.
+fn report_into(dir: &Path, name: &str, extra: &[&str], threads: Option<&str>) -> Report {
     let csv = dir.join(format!("{name}.csv"));
     let md = dir.join(format!("{name}.md"));
+    let html = dir.join(format!("{name}.html"));
     let mut args = vec![
         "report",
         "--out",
         csv.to_str().unwrap(),
         "--analysis",
         md.to_str().unwrap(),
+        "--gallery",
+        html.to_str().unwrap(),
     ];
     args.extend(extra);
     let out = castle960(&args, threads);
@@ -40,20 +47,26 @@ fn report_into(
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    (
-        std::fs::read(csv).unwrap(),
-        std::fs::read(md).unwrap(),
-        stdout,
-    )
+    Report {
+        csv: std::fs::read(csv).unwrap(),
+        analysis: std::fs::read(md).unwrap(),
+        gallery: std::fs::read(html).unwrap(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+    }
 }
 
 /// The one full run of the report in the test suite: what it writes must be exactly the
-/// committed files (the other tests read the committed report), and it prints the summary.
+/// committed files (the other tests read the committed report, and the gallery test opens the
+/// committed gallery), and it prints the summary.
 #[test]
 fn report_equals_the_committed_files() {
     let dir = tempfile::tempdir().unwrap();
-    let (csv, md, stdout) = report_into(dir.path(), "full", &[], None);
+    let Report {
+        csv,
+        analysis: md,
+        gallery,
+        stdout,
+    } = report_into(dir.path(), "full", &[], None);
     let committed =
         std::fs::read(COMMITTED_REPORT).expect("output/chess960_castling.csv is committed");
     assert!(
@@ -65,12 +78,19 @@ fn report_equals_the_committed_files() {
         md == analysis,
         "analysis.md is stale: run `cargo run --release` and commit it"
     );
+    let committed_gallery =
+        std::fs::read(COMMITTED_GALLERY).expect("output/gallery.html is committed");
+    assert!(
+        gallery == committed_gallery,
+        "output/gallery.html is stale: run `cargo run --release` and commit it"
+    );
     for expected in [
         "Arrangements the rule says require castling (right true on a side): 599 of 960",
         "-7 bishop pair",
         "rule and search agree on",
         "Answer: White can reach a position that requires castling in",
         "the closed-form rule says 599",
+        "Gallery written to",
     ] {
         assert!(
             stdout.contains(expected),
@@ -87,10 +107,17 @@ fn report_ignores_thread_count() {
     let quick = ["--pawn-bound", "1"];
     let default = report_into(dir.path(), "default", &quick, None);
     let single = report_into(dir.path(), "single", &quick, Some("1"));
-    assert!(default.0 == single.0, "the CSV depends on the thread count");
     assert!(
-        default.1 == single.1,
+        default.csv == single.csv,
+        "the CSV depends on the thread count"
+    );
+    assert!(
+        default.analysis == single.analysis,
         "the analysis depends on the thread count"
+    );
+    assert!(
+        default.gallery == single.gallery,
+        "the gallery depends on the thread count"
     );
 }
 
@@ -280,8 +307,10 @@ fn bad_input_exits_2_with_one_line() {
     );
 }
 
-/// A rejected `report` with these paths, the analysis kept out of the repository.
+/// A rejected `report` with these paths, the analysis and the gallery kept out of the
+/// repository.
 fn assert_report_rejected(csv: &Path, md: &Path) {
+    let gallery = md.with_file_name("gallery.html");
     assert_rejected(
         &[
             "report",
@@ -289,6 +318,8 @@ fn assert_report_rejected(csv: &Path, md: &Path) {
             csv.to_str().unwrap(),
             "--analysis",
             md.to_str().unwrap(),
+            "--gallery",
+            gallery.to_str().unwrap(),
         ],
         "cannot write",
     );

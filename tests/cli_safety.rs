@@ -1,5 +1,6 @@
 //! The report's files are safe: interruptions leave nothing behind, bad paths are refused before
-//! the long run, symbolic links and file modes are respected, and the two outputs never clash.
+//! the long run, symbolic links and file modes are respected, and the three outputs never clash.
+//! Every run writes its gallery beside its analysis document, never into the repository.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -10,6 +11,11 @@ fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_castle960"))
 }
 
+/// Where a run writes its gallery: `gallery.html` beside the analysis document.
+fn gallery_beside(md: &Path) -> PathBuf {
+    md.with_file_name("gallery.html")
+}
+
 /// `report` with these paths at pawn bound 1 (the quickest run).
 fn quick_report(csv: &Path, md: &Path) -> Output {
     binary()
@@ -17,6 +23,8 @@ fn quick_report(csv: &Path, md: &Path) -> Output {
         .arg(csv)
         .arg("--analysis")
         .arg(md)
+        .arg("--gallery")
+        .arg(gallery_beside(md))
         .output()
         .unwrap()
 }
@@ -43,6 +51,7 @@ fn old_outputs(dir: &Path) -> (PathBuf, PathBuf) {
     let md = dir.join("analysis.md");
     std::fs::write(&csv, b"old report").unwrap();
     std::fs::write(&md, b"old analysis").unwrap();
+    std::fs::write(gallery_beside(&md), b"old gallery").unwrap();
     (csv, md)
 }
 
@@ -56,6 +65,8 @@ fn interrupt(signal: &str, code: i32, after: Duration) {
         .arg(&csv)
         .arg("--analysis")
         .arg(&md)
+        .arg("--gallery")
+        .arg(gallery_beside(&md))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -70,6 +81,7 @@ fn interrupt(signal: &str, code: i32, after: Duration) {
     assert_eq!(status.code(), Some(code), "{signal} after {after:?}");
     assert_eq!(std::fs::read(&csv).unwrap(), b"old report");
     assert_eq!(std::fs::read(&md).unwrap(), b"old analysis");
+    assert_eq!(std::fs::read(gallery_beside(&md)).unwrap(), b"old gallery");
     assert!(
         leftovers(dir.path()).is_empty(),
         "{signal} after {after:?} left {:?}",
@@ -128,6 +140,8 @@ fn the_same_file_for_both_outputs_is_refused() {
             "1",
             "--out",
             "both.csv",
+            "--gallery",
+            "g.html",
             "--analysis",
         ])
         .arg(&same)
@@ -138,7 +152,7 @@ fn the_same_file_for_both_outputs_is_refused() {
     let out = binary()
         .current_dir(dir.path())
         .args(["report", "--pawn-bound", "1", "--out", "./x/../both.csv"])
-        .args(["--analysis", "both.csv"])
+        .args(["--analysis", "both.csv", "--gallery", "g.html"])
         .output()
         .unwrap();
     assert_refused(&out, "same file");
@@ -156,6 +170,33 @@ fn the_same_file_for_both_outputs_is_refused() {
     assert!(leftovers(dir.path()).is_empty());
 }
 
+/// `--gallery` naming the same file as `--out` or `--analysis`, directly or through a link,
+/// is refused like the CSV and the analysis on one file.
+#[test]
+fn the_gallery_on_another_output_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv, md) = old_outputs(dir.path());
+    let link = dir.path().join("link.html");
+    std::os::unix::fs::symlink(&md, &link).unwrap();
+    for (other, gallery) in [("--out", &csv), ("--analysis", &md), ("--analysis", &link)] {
+        let out = binary()
+            .args(["report", "--pawn-bound", "1", "--out"])
+            .arg(&csv)
+            .arg("--analysis")
+            .arg(&md)
+            .arg("--gallery")
+            .arg(gallery)
+            .output()
+            .unwrap();
+        assert_refused(&out, "same file");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("--gallery"), "{other}: {stderr}");
+    }
+    assert_eq!(std::fs::read(&csv).unwrap(), b"old report");
+    assert_eq!(std::fs::read(&md).unwrap(), b"old analysis");
+    assert!(leftovers(dir.path()).is_empty());
+}
+
 /// Runs `report` through `sh` with this umask.
 fn report_with_umask(umask: &str, csv: &Path, md: &Path) -> Output {
     Command::new("sh")
@@ -165,6 +206,8 @@ fn report_with_umask(umask: &str, csv: &Path, md: &Path) -> Output {
         .arg(csv)
         .arg("--analysis")
         .arg(md)
+        .arg("--gallery")
+        .arg(gallery_beside(md))
         .output()
         .unwrap()
 }
@@ -224,6 +267,8 @@ fn assert_refused_before_the_run(csv: &Path, md: &Path, expected: &str) {
         .arg(csv)
         .arg("--analysis")
         .arg(md)
+        .arg("--gallery")
+        .arg(gallery_beside(md))
         .output()
         .unwrap();
     assert_refused(&out, expected);

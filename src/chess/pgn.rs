@@ -12,7 +12,6 @@ use crate::chess::arrangement::Arrangement;
 use crate::chess::board::{Board, Line, Man, Move};
 use crate::chess::piece::Piece;
 use crate::chess::square::{Square, file_char};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 fn knight_reaches(from: Square, to: Square) -> bool {
@@ -51,6 +50,24 @@ impl BlackState {
         pawns: 0,
         stepped: [0, 0],
     };
+
+    /// The state as 16 bits, ordered as the states are: two bits per knight (fewer than four
+    /// places each), eight for the pawns, two per knight home's stepper (0 to 2).
+    fn code(self) -> u16 {
+        (self.knights[0] as u16) << 14
+            | (self.knights[1] as u16) << 12
+            | (self.pawns as u16) << 4
+            | (self.stepped[0] as u16) << 2
+            | self.stepped[1] as u16
+    }
+
+    fn from_code(code: u16) -> BlackState {
+        BlackState {
+            knights: [(code >> 14) as usize, (code >> 12 & 3) as usize],
+            pawns: (code >> 4) as u8,
+            stepped: [(code >> 2 & 3) as u8, (code & 3) as u8],
+        }
+    }
 
     fn pawn_moved(&self, file: u8) -> bool {
         self.pawns & (1 << file) != 0
@@ -245,37 +262,57 @@ fn king_squares(arrangement: &Arrangement, line: &Line) -> Vec<Vec<Square>> {
 /// it and back; or moves a pawn one square on a file away from Black's king. A breadth-first
 /// search over these few states finds moves after which no black knight or pawn attacks
 /// White's king, either where it stands or where it goes next; Black's other men stay behind
-/// their pawns, so nothing else can attack it. States are kept in ordered maps and the first
-/// parent found is kept, so the moves chosen are the same on every run.
+/// their pawns, so nothing else can attack it. Each layer is kept sorted by state and the
+/// first parent found is kept, so the moves chosen are the same on every run.
 fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, NoWaitingMove> {
     let black = Black::new(arrangement);
     let guarded = king_squares(arrangement, line);
     let waits = line.moves.len().saturating_sub(1);
-    // Layer by layer over the waiting moves, remembering each state's parent.
-    let start = BlackState::START;
-    let mut layers: Vec<BTreeMap<BlackState, BlackState>> = vec![BTreeMap::from([(start, start)])];
+    // Layer by layer over the waiting moves: (state, parent) pairs sorted by state code, whose
+    // order is the states' order.
+    let start = BlackState::START.code();
+    let mut layers: Vec<Vec<(u16, u16)>> = vec![vec![(start, start)]];
+    // Whether a state is safe, for the king squares of the layer in hand (0: not known yet,
+    // 1: safe, 2: not); the king often stands still, so it is kept while they stay the same.
+    let mut safe = vec![0u8; 1 << 16];
+    let mut safe_for: &[Square] = &[];
     for (i, king_squares) in guarded.iter().take(waits).enumerate() {
-        let mut next_layer = BTreeMap::new();
-        for &s in layers[i].keys() {
-            for n in black.successors(s) {
-                if black.is_safe(n, king_squares) {
-                    next_layer.entry(n).or_insert(s);
+        if king_squares.as_slice() != safe_for {
+            safe.fill(0);
+            safe_for = king_squares;
+        }
+        let mut next_layer = Vec::new();
+        for &(code, _) in &layers[i] {
+            for n in black.successors(BlackState::from_code(code)) {
+                let n_code = n.code();
+                let known = &mut safe[n_code as usize];
+                if *known == 0 {
+                    *known = if black.is_safe(n, king_squares) { 1 } else { 2 };
+                }
+                if *known == 1 {
+                    next_layer.push((n_code, code));
                 }
             }
         }
         if next_layer.is_empty() {
             return Err(NoWaitingMove(i + 1));
         }
+        // A stable sort keeps, among the pairs of one state, the first parent found first.
+        next_layer.sort_by_key(|&(n, _)| n);
+        next_layer.dedup_by_key(|&mut (n, _)| n);
         layers.push(next_layer);
     }
-    let mut state = *layers[waits]
-        .keys()
-        .next()
-        .expect("the last layer is not empty");
-    let mut states = vec![state];
+    let mut state = layers[waits]
+        .first()
+        .expect("the last layer is not empty")
+        .0;
+    let mut states = vec![BlackState::from_code(state)];
     for layer in layers[1..].iter().rev() {
-        state = layer[&state];
-        states.push(state);
+        let at = layer
+            .binary_search_by_key(&state, |&(n, _)| n)
+            .expect("every state on the path is in its layer");
+        state = layer[at].1;
+        states.push(BlackState::from_code(state));
     }
     states.reverse();
     Ok(states.windows(2).map(|w| black.san(w[0], w[1])).collect())

@@ -152,8 +152,9 @@ impl Explanation {
         out
     }
 
-    /// One side's text: the verdict at a glance, then the rule, the search, and the games.
-    fn side_text(&self, side: Side) -> String {
+    /// One side's part of [`Explanation::to_text`]: the verdict at a glance, then the rule,
+    /// the search, and the games (the gallery shows it beside the board).
+    pub fn side_text(&self, side: Side) -> String {
         let (d, row) = (&self.details[side], self.row.side(side));
         let (np, v) = (row.no_pawn, row.verdict);
         let mut out = String::new();

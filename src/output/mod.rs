@@ -1,9 +1,10 @@
-//! What castle960 writes: the CSV report, the printed summary, `show`'s explanation and the
-//! analysis document, and the atomic writing of files.
+//! What castle960 writes: the CSV report, the printed summary, `show`'s explanation, the
+//! analysis document, the HTML gallery, and the atomic writing of files.
 
 pub mod analysis_doc;
 pub mod csv;
 pub mod explain;
+pub mod gallery;
 pub mod questions_doc;
 pub mod staged;
 pub mod summary;

@@ -1,5 +1,6 @@
-//! Output files written safely: a report is replaced only by a complete new one, the CSV and the
-//! analysis document are replaced together, and no temporary file outlives the run.
+//! Output files written safely: a report is replaced only by a complete new one, the CSV, the
+//! analysis document and the gallery are replaced together, and no temporary file outlives the
+//! run.
 //!
 //! How, step by step:
 //!
@@ -7,21 +8,21 @@
 //!    rename will meet it: a symbolic link is followed to the file it names (the link stays a
 //!    link), the directory must exist, the name must be a valid file name (no trailing `/`, not
 //!    longer than the file system allows), an existing file must be a regular file that may be
-//!    replaced (an immutable or append-only file is refused), and the two destinations must be
-//!    two different files. It then creates a temporary file `.castle960-PID-N.tmp` beside each
+//!    replaced (an immutable or append-only file is refused), and the destinations must be
+//!    different files. It then creates a temporary file `.castle960-PID-N.tmp` beside each
 //!    destination, after removing such files left by processes that no longer run.
 //! 2. [`Staged::commit`] writes each temporary file in full, gives it the mode of the file it
 //!    replaces (or 0666 less the umask for a new file, as `File::create` would) and syncs it to
 //!    disk. It keeps a backup of each existing destination (a hard link, else a copy), renames
 //!    the temporary files onto their destinations one after the other, and if a rename fails it
-//!    puts back the files already replaced from their backups, so that both files are new or
-//!    both are old.
+//!    puts back the files already replaced from their backups, so that all files are new or
+//!    all are old.
 //! 3. On SIGINT or SIGTERM the command line calls [`abandon_and_exit`], which removes every
 //!    temporary and backup file of this process; it waits for a commit in progress to finish
-//!    first, so an interruption never separates the two renames.
+//!    first, so an interruption never separates the renames.
 //!
-//! What remains: a crash of the machine, a power cut or SIGKILL *between the two renames* (a
-//! window of two system calls) leaves the new CSV beside the old analysis, and the backup file
+//! What remains: a crash of the machine, a power cut or SIGKILL *between the renames* (a
+//! window of a few system calls) leaves the new CSV beside the old analysis, and the backup file
 //! `.castle960-PID-0.bak` beside the CSV; a later run removes that backup like any leftover of a
 //! dead process. SIGKILL at any other moment leaves at most the temporary files, which the next
 //! run removes; a report is never half-written.
@@ -36,7 +37,7 @@ use std::sync::{Mutex, MutexGuard};
 /// Why the report could not be written.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "cannot write {}: {source} (give --out and --analysis writable paths to two different files)",
+    "cannot write {}: {source} (give --out, --analysis and --gallery writable paths to different files)",
     quote(path)
 )]
 pub struct WriteError {
@@ -226,8 +227,8 @@ impl Staged {
     }
 
     /// Writes the contents (one per path, in order) and replaces the destinations together:
-    /// each file is either the old one or the complete new one, and both are new or both old
-    /// unless the machine stops between the two renames.
+    /// each file is either the old one or the complete new one, and all are new or all old
+    /// unless the machine stops between the renames.
     pub fn commit(mut self, contents: &[&[u8]]) -> Result<(), WriteError> {
         let mut live = live_files();
         let result = commit_targets(&mut self.targets, contents, &mut live);
