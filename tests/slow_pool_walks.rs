@@ -2,7 +2,8 @@
 //!
 //! The model keeps ranks 1-2 exact and lets a piece beyond them (in the pool) go anywhere it can
 //! leave the pool to. With several pawns on ranks 3-4 that could be false: pawns can wall off a
-//! pocket (a3 b4 c3 trap a rook on b3). The verdict artificial-only says that every castled
+//! pocket (a3 b4 c3 trap a rook on b3). The realization therefore puts a pawn "beyond" on rank 5;
+//! with it on rank 4, this test found many walks that could not be realized. The verdict artificial-only says that every castled
 //! position of a side is walkable; the report realizes one of them per side as real games. This
 //! test realizes many: for a deterministic sample of the artificial-only sides of the committed
 //! report, every walkable castled core their castling game examines
@@ -54,7 +55,7 @@ fn artificial_only_sides() -> Vec<(Arrangement, Side)> {
 }
 
 /// The pawn structure a model line ends with, as squares: "b3" for a pawn on rank 3, "c4+" for
-/// one beyond (realized on rank 4).
+/// one beyond (realized on rank 5).
 fn pawn_structure(steps: &[Step]) -> String {
     let mut states = [0u8; 8];
     for step in steps {
