@@ -70,12 +70,24 @@ enum Walked {
     },
 }
 
-/// What the castling game of one arrangement found: the first castled core shown walkable, and
-/// the first one no walk reaches.
+/// When the castling game of one arrangement ([`search`]) stops, and which walkable castled
+/// cores it keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Until {
+    /// At the first castled core no walk reaches; the first walkable one is kept.
+    Unwalkable,
+    /// At the first castled position, whatever it is.
+    FirstCandidate,
+    /// Never: every castled core is examined and every walkable one kept.
+    Exhausted,
+}
+
+/// What the castling game of one arrangement found: the castled cores shown walkable (the first
+/// one only, unless the search ran [`Until::Exhausted`]), and the first one no walk reaches.
 struct Findings {
     tree: Tree,
     rules: Rules,
-    first_walked: Option<Walked>,
+    walked: Vec<(PosKey, Walked)>,
     unwalkable: Option<u32>,
     cores: usize,
 }
@@ -88,7 +100,7 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
         side,
         bound,
         Pruning::AfterFirstCandidate,
-        false,
+        Until::Unwalkable,
     )
 }
 
@@ -97,7 +109,7 @@ pub fn analyse(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutco
 /// verdict and the witness lines are the same as [`analyse`]'s, only [`PawnOutcome::cores`] is
 /// larger.
 pub fn analyse_exhaustively(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutcome {
-    analyse_with(arrangement, side, bound, Pruning::Never, false)
+    analyse_with(arrangement, side, bound, Pruning::Never, Until::Unwalkable)
 }
 
 /// The witness of a side that [`decide_group`] found free of castled positions no walk reaches:
@@ -106,7 +118,13 @@ pub fn analyse_exhaustively(arrangement: &Arrangement, side: Side, bound: usize)
 /// that first position turns out not to be walkable after all, which would contradict the group
 /// search; the caller checks.
 pub fn witness(arrangement: &Arrangement, side: Side, bound: usize) -> PawnOutcome {
-    analyse_with(arrangement, side, bound, Pruning::AfterFirstCandidate, true)
+    analyse_with(
+        arrangement,
+        side,
+        bound,
+        Pruning::AfterFirstCandidate,
+        Until::FirstCandidate,
+    )
 }
 
 fn analyse_with(
@@ -114,9 +132,9 @@ fn analyse_with(
     side: Side,
     bound: usize,
     pruning: Pruning,
-    first_only: bool,
+    until: Until,
 ) -> PawnOutcome {
-    let findings = search(arrangement, side, bound, pruning, first_only);
+    let findings = search(arrangement, side, bound, pruning, until);
     let lines = Lines {
         arrangement,
         path: arrangement.castling(side),
@@ -133,7 +151,7 @@ fn analyse_with(
             cores,
         };
     }
-    let Some(walked) = &findings.first_walked else {
+    let Some((_, walked)) = findings.walked.first() else {
         return PawnOutcome {
             verdict: Verdict::NotWithinBound,
             castle_steps: Vec::new(),
@@ -152,19 +170,18 @@ fn analyse_with(
 
 /// Plays the castling game of one arrangement, examining each castled core as it is met: walked
 /// to from the position before castling (same component), or by a walking search from the
-/// start; the first core no walk reaches ends the search. With `first_only` the first castled
-/// position ends it anyway.
+/// start. `until` says when the search stops and which walkable cores it keeps.
 fn search(
     arrangement: &Arrangement,
     side: Side,
     bound: usize,
     pruning: Pruning,
-    first_only: bool,
+    until: Until,
 ) -> Findings {
     let path = arrangement.castling(side);
     let mut cache = CoreCache::default();
     let mut seen: KeySet = KeySet::default();
-    let mut first_walked: Option<Walked> = None;
+    let mut walked_cores: Vec<(PosKey, Walked)> = Vec::new();
     let mut unwalkable: Option<u32> = None;
     let group = std::slice::from_ref(arrangement);
     let (tree, rules) = castling_game(group, side, bound, pruning, |before, pos, _| {
@@ -185,21 +202,80 @@ fn search(
                     steps,
                 },
                 None => {
-                    unwalkable = Some(before);
-                    return 1;
+                    unwalkable.get_or_insert(before);
+                    return (until != Until::Exhausted) as Group;
                 }
             }
         };
-        first_walked.get_or_insert(walked);
-        first_only as Group
+        if walked_cores.is_empty() || until == Until::Exhausted {
+            walked_cores.push((id, walked));
+        }
+        (until == Until::FirstCandidate) as Group
     });
     Findings {
         tree,
         rules,
-        first_walked,
+        walked: walked_cores,
         unwalkable,
         cores: seen.len(),
     }
+}
+
+/// One walkable castled position met by the castling game of an arrangement, with the two model
+/// lines that show it walkable: both are games from the start ending in the same placement, one
+/// castling, one not. Realized as real games ([`crate::search::realize`]) and replayed, they
+/// check the pool assumption of the model on that position (see [`castled_walks`]).
+#[derive(Clone, Debug)]
+pub struct CastledWalk {
+    /// The id of the castled position's core (its smallest member's key); positions of one
+    /// component share it, whatever the arrangement.
+    pub core: PosKey,
+    /// Whether king and rook walk there from the position before castling (both lie in one
+    /// component), rather than by a walking search from the start.
+    pub local: bool,
+    /// The castling game: pawn and piece moves until castling is legal, castling, then moves
+    /// within the castled position's component to the placement the walk reaches.
+    pub castle_steps: Vec<Step>,
+    /// A castle-free game from the start to the same placement.
+    pub walk_steps: Vec<Step>,
+}
+
+/// Every walkable castled core that the castling game of one arrangement examines, as the model
+/// lines of a castling game and of a castle-free game reaching the same placement, handed to
+/// `each` one at a time; returns how many distinct castled cores were examined (the walkable
+/// ones handed on, and any no walk reaches).
+///
+/// Why: the verdict artificial-only rests on exhaustive search in the model, which assumes that
+/// a piece beyond rank 2 (in the pool) can always travel to wherever it leaves the pool. The
+/// witness of a side realizes one castled position as real games; this hands out all of them,
+/// so that tests can realize and replay far more and catch any place where pawns on ranks 3-4
+/// wall a piece in. The search is the one [`decide_group`] uses to decide verdicts
+/// ([`Pruning::Always`]: castled positions in structures the lemma of [`crate::search::swap`]
+/// settles are not examined one by one), run to the end rather than stopping at the first core
+/// no walk reaches, with a walking search of this arrangement alone for each core. Cores met
+/// again are not handed out twice.
+pub fn castled_walks(
+    arrangement: &Arrangement,
+    side: Side,
+    bound: usize,
+    mut each: impl FnMut(CastledWalk),
+) -> usize {
+    let findings = search(arrangement, side, bound, Pruning::Always, Until::Exhausted);
+    let lines = Lines {
+        arrangement,
+        path: arrangement.castling(side),
+        findings: &findings,
+    };
+    for (core, walked) in &findings.walked {
+        let (castle_steps, walk_steps) = lines.artificial(walked);
+        each(CastledWalk {
+            core: *core,
+            local: matches!(walked, Walked::Locally { .. }),
+            castle_steps,
+            walk_steps,
+        });
+    }
+    findings.cores
 }
 
 /// Turns what the search found into the model lines of the witness games.

@@ -1,9 +1,12 @@
 //! Turning lines of the abstract model into real games on a real board.
 //!
 //! The model keeps ranks 1-2 exact and treats everything beyond as a pool. A real game needs
-//! squares for the pooled pieces: they are *parked* on rank 5 (pawns never get past rank 4 here,
+//! squares for the pooled pieces: they are *parked* on rank 5 (on rank 4 when rank 5 is full;
 //! Black's pieces stay on ranks 7-8), travel over ranks 3-5, and reach the exact squares with the
-//! same moves the model allows. A pawn "beyond" is realized on rank 4.
+//! same moves the model allows. A pawn "beyond" is realized on rank 5, not rank 4: on rank 4,
+//! pawns wall off pockets on ranks 3-4 (g3 and h4 shut a rook in on h3, a pawn on d4 cuts a
+//! dark-squared bishop's way along ranks 3-5 in two), which the model's pool does not know of.
+//! With rank 4 free of pawns every rank-3 square a piece leaves to opens onto the region above.
 //!
 //! Realizing every line as a real game, which cozy-chess then replays, is what backs each
 //! positive claim of the pawn-move analysis: if the pool abstraction ever allowed something the
@@ -221,9 +224,9 @@ impl Realizer {
         let rank_of = |state: u8| match state {
             model::HOME => 1,
             model::THIRD => 2,
-            _ => 3,
+            _ => 4,
         };
-        let from = (1..=3)
+        let from = (1..=4)
             .map(|r| Square::new(file, r))
             .find(|&s| self.board.man_on(s) == Some(Man::Pawn))
             .ok_or_else(|| {
@@ -237,8 +240,17 @@ impl Realizer {
             .map(|r| Square::new(file, r))
             .collect();
         self.clear_for_pawn(&between)?;
-        if from.rank() == 1 && target.rank() == 3 {
+        if from.rank() == 1 && target.rank() == 2 {
             self.play(Move::normal(from, target))
+        } else if from.rank() == 1 {
+            // Two squares first, then one at a time.
+            self.play(Move::normal(from, between[1]))?;
+            let mut at = between[1];
+            for &s in &between[2..] {
+                self.play(Move::normal(at, s))?;
+                at = s;
+            }
+            Ok(())
         } else {
             // One square at a time otherwise (a pawn moves two squares only from its start).
             let mut at = from;
@@ -262,7 +274,7 @@ impl Realizer {
 
     /// The board with the pooled pieces on their parking squares: bishops on the first free
     /// rank-5 square of their colour, then king, queen, rooks and knights on the first free
-    /// rank-5 squares, files a to h.
+    /// rank-5 squares, files a to h; rank 4 next, when pawns "beyond" leave too few on rank 5.
     fn parking_target(&self) -> Result<Board, String> {
         let order = |p: Piece| match p {
             Piece::Bishop => 0,
@@ -282,8 +294,9 @@ impl Realizer {
             }
         }
         for (p, light) in pooled {
-            let square = (0..8u8)
-                .map(|f| Square::new(f, PARKING_RANK))
+            let square = [PARKING_RANK, PARKING_RANK - 1]
+                .into_iter()
+                .flat_map(|rank| (0..8u8).map(move |f| Square::new(f, rank)))
                 .filter(|&s| target.man_on(s).is_none())
                 .find(|&s| p != Piece::Bishop || s.is_light() == light)
                 .ok_or("no parking square left")?;
