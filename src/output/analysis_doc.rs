@@ -18,27 +18,28 @@ pub const TEMPLATE: &str = include_str!("analysis_doc.md");
 /// The default place of the rendered document, relative to the working directory.
 pub const DEFAULT_PATH: &str = "analysis.md";
 
-/// Every value the template may use, by name.
-pub fn facts(analyses: &[Analysis]) -> BTreeMap<&'static str, String> {
-    let mut f = BTreeMap::new();
+/// The facts analysis.md is filled with, by placeholder name.
+pub type Facts = BTreeMap<String, String>;
+
+/// The facts of one report, by placeholder name.
+pub fn facts(analyses: &[Analysis]) -> Facts {
+    let mut f = Facts::new();
     let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
-    f.insert("arrangements", analyses.len().to_string());
-    f.insert("sides", (2 * analyses.len()).to_string());
+    f.insert("arrangements".into(), analyses.len().to_string());
+    f.insert("sides".into(), (2 * analyses.len()).to_string());
     f.insert(
-        "rule_requires_castling",
+        "rule_requires_castling".into(),
         count(&|a| a.rule_requires_castling()).to_string(),
     );
     f.insert(
-        "no_pawn_arrangements",
+        "no_pawn_arrangements".into(),
         count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some())).to_string(),
     );
     for side in Side::BOTH {
-        let (possible, agree, rule) = match side {
-            Side::A => ("a_no_pawn_possible", "a_no_pawn_agree", "a_rule_no_pawn"),
-            Side::H => ("h_no_pawn_possible", "h_no_pawn_agree", "h_rule_no_pawn"),
-        };
+        let name = |what: &str| format!("{}_{what}", side.prefix());
+        let (possible, agree) = (name("no_pawn_possible"), name("no_pawn_agree"));
         f.insert(
-            rule,
+            name("rule_no_pawn"),
             count(&|a| a.rule.get(side).claim() == Verdict::NoPawnMove).to_string(),
         );
         f.insert(
@@ -57,15 +58,15 @@ pub fn facts(analyses: &[Analysis]) -> BTreeMap<&'static str, String> {
         })
         .collect();
     f.insert(
-        "no_pawn_disagreements",
+        "no_pawn_disagreements".into(),
         if disagreements.is_empty() {
             "none".to_string()
         } else {
             disagreements.join(", ")
         },
     );
-    f.insert("fewest_moves_table", fewest_moves_table(analyses));
-    f.insert("hardest_sides", hardest_sides(analyses));
+    f.insert("fewest_moves_table".into(), fewest_moves_table(analyses));
+    f.insert("hardest_sides".into(), hardest_sides(analyses));
     pawn_facts(analyses, &mut f);
     crate::output::questions_doc::facts(analyses, &mut f);
     f
@@ -73,16 +74,19 @@ pub fn facts(analyses: &[Analysis]) -> BTreeMap<&'static str, String> {
 
 /// The facts of the pawn-move analysis: verdicts, the answer, the table against the rule, and
 /// the disagreements grouped by pattern.
-fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
+fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
     let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
     f.insert(
-        "pawn_bound",
+        "pawn_bound".into(),
         analyses.first().map_or(0, |a| a.bound).to_string(),
     );
     let answer = count(&|a| a.requires_castling());
     let via_no_pawn = count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some()));
-    f.insert("answer", answer.to_string());
-    f.insert("answer_after_pawn_only", (answer - via_no_pawn).to_string());
+    f.insert("answer".into(), answer.to_string());
+    f.insert(
+        "answer_after_pawn_only".into(),
+        (answer - via_no_pawn).to_string(),
+    );
     for side in Side::BOTH {
         for verdict in [
             Verdict::NoPawnMove,
@@ -90,16 +94,8 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
             Verdict::ArtificialOnly,
             Verdict::NotWithinBound,
         ] {
-            let name: &'static str = match (side, verdict) {
-                (Side::A, Verdict::NoPawnMove) => "a_no_pawn_move",
-                (Side::A, Verdict::AfterPawnMove) => "a_after_pawn_move",
-                (Side::A, Verdict::ArtificialOnly) => "a_artificial_only",
-                (Side::A, Verdict::NotWithinBound) => "a_not_within_bound",
-                (Side::H, Verdict::NoPawnMove) => "h_no_pawn_move",
-                (Side::H, Verdict::AfterPawnMove) => "h_after_pawn_move",
-                (Side::H, Verdict::ArtificialOnly) => "h_artificial_only",
-                (Side::H, Verdict::NotWithinBound) => "h_not_within_bound",
-            };
+            // `a_no_pawn_move`, `h_not_within_bound`, ...: the side's prefix and the verdict.
+            let name = format!("{}_{}", side.prefix(), verdict.as_str().replace('-', "_"));
             f.insert(
                 name,
                 count(&|a| a.pawn.get(side).verdict == verdict).to_string(),
@@ -113,14 +109,22 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
             .sum::<usize>()
     };
     f.insert(
-        "castle_games",
+        "castle_games".into(),
         (sides_with(Verdict::AfterPawnMove) + sides_with(Verdict::ArtificialOnly)).to_string(),
     );
     f.insert(
-        "walk_games",
+        "walk_games".into(),
         sides_with(Verdict::ArtificialOnly).to_string(),
     );
-    // The castling groups (side, king file, castling rook file) and their safe structures.
+    group_facts(analyses, f);
+    bound_facts(analyses, f);
+    let disagreements_found = disagreement_facts(analyses);
+    f.extend(disagreements_found);
+}
+
+/// The castling groups (side, king file, castling rook file), their safe structures, the cores
+/// examined and the verdict tables.
+fn group_facts(analyses: &[Analysis], f: &mut Facts) {
     let bound = analyses.first().map_or(1, |a| a.bound);
     let groups: BTreeSet<(Side, u8, u8)> = analyses
         .iter()
@@ -144,13 +148,13 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
             pawns.iter().filter(|&&p| p != model::HOME).count() <= bound
         })
         .count();
-    f.insert("castling_groups", groups.len().to_string());
+    f.insert("castling_groups".into(), groups.len().to_string());
     f.insert(
-        "group_structures",
+        "group_structures".into(),
         (groups.len() * within_bound).to_string(),
     );
     f.insert(
-        "safe_structures",
+        "safe_structures".into(),
         groups
             .iter()
             .map(|&(side, king, rook)| swap::SafeStructures::of(king, rook, side, bound).count())
@@ -158,16 +162,21 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
             .to_string(),
     );
     f.insert(
-        "cores_examined",
+        "cores_examined".into(),
         analyses
             .iter()
             .map(|a| a.pawn.iter().map(|(_, p)| p.cores).sum::<usize>())
             .sum::<usize>()
             .to_string(),
     );
-    f.insert("verdict_tables", verdict_tables(analyses));
-    // What the last file of the bound changes.
-    f.insert("pawn_bound_fewer", (bound.max(2) - 1).to_string());
+    f.insert("verdict_tables".into(), verdict_tables(analyses));
+}
+
+/// What the last file of the bound changes.
+fn bound_facts(analyses: &[Analysis], f: &mut Facts) {
+    let bound = analyses.first().map_or(1, |a| a.bound);
+    let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
+    f.insert("pawn_bound_fewer".into(), (bound.max(2) - 1).to_string());
     let changes: Vec<String> = analyses
         .iter()
         .flat_map(|a| {
@@ -187,7 +196,7 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
             })
         })
         .collect();
-    f.insert("bound_changes", changes.len().to_string());
+    f.insert("bound_changes".into(), changes.len().to_string());
     let flips = analyses
         .iter()
         .flat_map(|a| a.pawn.iter().map(|(_, v)| v))
@@ -196,9 +205,9 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
                 && v.verdict == Verdict::AfterPawnMove
         })
         .count();
-    f.insert("bound_flips", flips.to_string());
+    f.insert("bound_flips".into(), flips.to_string());
     f.insert(
-        "bound_change_list",
+        "bound_change_list".into(),
         if changes.is_empty() {
             "none".to_string()
         } else {
@@ -213,7 +222,12 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
             )
         })
     });
-    f.insert("answer_fewer", answer_fewer.to_string());
+    f.insert("answer_fewer".into(), answer_fewer.to_string());
+}
+
+/// The disagreements between rule and search, by pattern.
+fn disagreement_facts(analyses: &[Analysis]) -> Facts {
+    let mut f = Facts::new();
     let disagreements: Vec<(&Analysis, Side, Pattern)> = analyses
         .iter()
         .flat_map(|a| {
@@ -222,8 +236,15 @@ fn pawn_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
                 .filter_map(move |s| disagreement::classify(a, s).map(|p| (a, s, p)))
         })
         .collect();
-    f.insert("verdict_disagreements", disagreements.len().to_string());
-    f.insert("disagreement_groups", disagreement_groups(&disagreements));
+    f.insert(
+        "verdict_disagreements".into(),
+        disagreements.len().to_string(),
+    );
+    f.insert(
+        "disagreement_groups".into(),
+        disagreement_groups(&disagreements),
+    );
+    f
 }
 
 /// Per side, the rule's claim (rows) against the search's verdict (columns).
@@ -451,7 +472,7 @@ pub fn render(analyses: &[Analysis]) -> Result<String, UnknownPlaceholder> {
 }
 
 /// Replaces every `{{name}}` in `template` by its fact.
-pub fn fill(template: &str, facts: &BTreeMap<&str, String>) -> Result<String, UnknownPlaceholder> {
+pub fn fill(template: &str, facts: &Facts) -> Result<String, UnknownPlaceholder> {
     let mut out = String::with_capacity(template.len() * 2);
     let mut rest = template;
     while let Some(start) = rest.find("{{") {

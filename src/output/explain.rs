@@ -389,6 +389,7 @@ fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = u8>) -> 
 }
 
 /// The rule's reasoning for one side, in words, naming the pieces and squares involved.
+// Longer than most functions here: one arm per case of the rule, each a paragraph of prose: the length is the text, kept together so that a reader sees every case's wording in one place.
 pub fn rule_reason(a: &Arrangement, side: Side, case: RuleCase) -> String {
     let king = a.king_file();
     let rook = a.rook_file(side);
@@ -525,6 +526,7 @@ pub fn describe_stuck(stuck: &[Stuck]) -> String {
 }
 
 /// The search's reason for a side's verdict in words, with the facts of the witness games.
+// Longer than most functions here: one arm per verdict, each a paragraph of prose built from the witness games; kept together for the same reason as rule_reason.
 fn verdict_reason(analysis: &Analysis, side: Side) -> String {
     let a = &analysis.arrangement;
     let v = &analysis.pawn[side];

@@ -102,6 +102,7 @@ pub fn render(analyses: &[Analysis]) -> String {
 
 /// The page for the given analyses and their explanations (one each, in the same order).
 /// Identical input gives identical bytes.
+// Longer than most functions here: a straight assembly of the page's data block, field by field in the order the page script reads them.
 pub fn render_explained(analyses: &[Analysis], explanations: &[Explanation]) -> String {
     assert_eq!(
         analyses.len(),

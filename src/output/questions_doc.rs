@@ -5,12 +5,13 @@
 use crate::analysis::Analysis;
 use crate::chess::side::Side;
 use crate::chess::square::Square;
+use crate::output::analysis_doc::Facts;
 use crate::questions::{castled_ranks, fewest_any, intact_rights, officer_orders, other_rook};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Adds the questions' facts to `f`.
-pub fn facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
+pub fn facts(analyses: &[Analysis], f: &mut Facts) {
     for (name, title, url) in [
         ("fewest_any_source", "Chess SE 25256", fewest_any::SOURCE),
         ("intact_source", "Puzzling SE 122388", intact_rights::SOURCE),
@@ -21,14 +22,17 @@ pub fn facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
         ),
         ("other_rook_source", "Chess SE 37082", other_rook::SOURCE),
     ] {
-        f.insert(name, format!("[{title}]({url})"));
+        f.insert(name.into(), format!("[{title}]({url})"));
     }
     fewest_any_facts(analyses, f);
     let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
     // Question 2.
-    f.insert("intact_published", intact_rights::PUBLISHED.to_string());
     f.insert(
-        "intact_count",
+        "intact_published".into(),
+        intact_rights::PUBLISHED.to_string(),
+    );
+    f.insert(
+        "intact_count".into(),
         count(&|a| a.questions.rights_provably_intact()).to_string(),
     );
     let intact: Vec<String> = analyses
@@ -36,10 +40,10 @@ pub fn facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
         .filter(|a| a.questions.rights_provably_intact())
         .map(|a| a.arrangement.sp().to_string())
         .collect();
-    f.insert("intact_sps", intact.join(", "));
+    f.insert("intact_sps".into(), intact.join(", "));
     let standard = analyses.iter().find(|a| a.arrangement.sp() == 518);
     f.insert(
-        "intact_standard_line",
+        "intact_standard_line".into(),
         standard
             .and_then(|a| {
                 a.questions
@@ -51,19 +55,18 @@ pub fn facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
     );
     // Question 4.
     let (published, alternative) = other_rook::PUBLISHED;
-    f.insert("other_rook_published", published.to_string());
-    f.insert("other_rook_published_alternative", alternative.to_string());
+    f.insert("other_rook_published".into(), published.to_string());
     f.insert(
-        "other_rook_count",
+        "other_rook_published_alternative".into(),
+        alternative.to_string(),
+    );
+    f.insert(
+        "other_rook_count".into(),
         count(&|a| a.questions.keeps_other_rooks()).to_string(),
     );
     for side in Side::BOTH {
-        let name = match side {
-            Side::A => "a_keeps_other_rook",
-            Side::H => "h_keeps_other_rook",
-        };
         f.insert(
-            name,
+            format!("{}_keeps_other_rook", side.prefix()),
             count(&|a| a.questions.keeping_other_rook[side].is_some()).to_string(),
         );
     }
@@ -71,7 +74,8 @@ pub fn facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
 }
 
 /// Question 1: the distribution table and the published patterns checked one by one.
-fn fewest_any_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
+// Longer than most functions here: a straight sequence of facts for one section of analysis.md, in the order the section uses them.
+fn fewest_any_facts(analyses: &[Analysis], f: &mut Facts) {
     let mut by_moves: BTreeMap<usize, [usize; 2]> = BTreeMap::new();
     for a in analyses {
         for (i, side) in Side::BOTH.into_iter().enumerate() {
@@ -93,15 +97,15 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String
         let theirs = published.get(&n).map_or("-".to_string(), usize::to_string);
         let _ = writeln!(table, "| {n} | {moves} | {a} | {h} | {theirs} |");
     }
-    f.insert("fewest_any_table", table.trim_end().to_string());
+    f.insert("fewest_any_table".into(), table.trim_end().to_string());
     let h_at = |n: usize| by_moves.get(&(n - 1)).map_or(0, |c| c[1]);
     for (n, ours, theirs) in [
         (1, "fewest_any_h1", "fewest_any_published1"),
         (2, "fewest_any_h2", "fewest_any_published2"),
         (3, "fewest_any_h3", "fewest_any_published3"),
     ] {
-        f.insert(ours, h_at(n).to_string());
-        f.insert(theirs, published[&n].to_string());
+        f.insert(ours.into(), h_at(n).to_string());
+        f.insert(theirs.into(), published[&n].to_string());
     }
     // Each published pattern: the arrangements matching it, and the orders matching it when
     // the king need not stand between the rooks.
@@ -129,7 +133,10 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String
             matching.len()
         );
     }
-    f.insert("fewest_any_patterns", patterns.trim_end().to_string());
+    f.insert(
+        "fewest_any_patterns".into(),
+        patterns.trim_end().to_string(),
+    );
     // Our h-side arrangements at each published n(P) that no published pattern of it covers,
     // grouped by what stands on the squares king and rook need.
     let mut unlisted = String::new();
@@ -164,20 +171,26 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String
         };
         let _ = writeln!(unlisted, "- n(P) = {n}: {text}");
     }
-    f.insert("fewest_any_unlisted", unlisted.trim_end().to_string());
+    f.insert(
+        "fewest_any_unlisted".into(),
+        unlisted.trim_end().to_string(),
+    );
 }
 
 /// Question 3: every castled rank with the arrangements reaching it, grouped by bishop files,
 /// and the published cell checked rank by rank.
-fn castled_rank_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, String>) {
+fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
     let mut ranks: BTreeMap<&str, Vec<u16>> = BTreeMap::new();
     for a in analyses {
         for rank in &a.questions.castled_ranks {
             ranks.entry(rank).or_default().push(a.arrangement.sp());
         }
     }
-    f.insert("castled_published", castled_ranks::PUBLISHED.to_string());
-    f.insert("castled_count", ranks.len().to_string());
+    f.insert(
+        "castled_published".into(),
+        castled_ranks::PUBLISHED.to_string(),
+    );
+    f.insert("castled_count".into(), ranks.len().to_string());
     let bishops_of = |rank: &str| -> [u8; 2] {
         let files: Vec<u8> = (0..8u8)
             .filter(|&i| rank.as_bytes()[usize::from(i)] == b'B')
@@ -209,8 +222,8 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, Stri
             entries.join("; ")
         );
     }
-    f.insert("castled_list", list.trim_end().to_string());
-    f.insert("castled_groups", by_bishops.len().to_string());
+    f.insert("castled_list".into(), list.trim_end().to_string());
+    f.insert("castled_groups".into(), by_bishops.len().to_string());
     let (cell, cell_published) = castled_ranks::PUBLISHED_CELL;
     let candidates = castled_ranks::candidates(cell);
     let extra: Vec<String> = candidates
@@ -219,20 +232,23 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut BTreeMap<&'static str, Stri
         .map(|c| format!("`{c}`"))
         .collect();
     f.insert(
-        "castled_cell",
+        "castled_cell".into(),
         format!("{} {}", Square::new(cell[0], 0), Square::new(cell[1], 0)),
     );
-    f.insert("castled_cell_published", cell_published.to_string());
+    f.insert("castled_cell_published".into(), cell_published.to_string());
     let orders: Vec<String> = castled_ranks::PUBLISHED_CELL_ORDERS
         .iter()
         .map(|o| format!("`{o}`"))
         .collect();
-    f.insert("castled_cell_orders", orders.join(", "));
-    f.insert("castled_cell_candidates", candidates.len().to_string());
+    f.insert("castled_cell_orders".into(), orders.join(", "));
     f.insert(
-        "castled_cell_reached",
+        "castled_cell_candidates".into(),
+        candidates.len().to_string(),
+    );
+    f.insert(
+        "castled_cell_reached".into(),
         by_bishops.get(&cell).map_or(0, Vec::len).to_string(),
     );
-    f.insert("castled_cell_extra_count", extra.len().to_string());
-    f.insert("castled_cell_extra", extra.join(", "));
+    f.insert("castled_cell_extra_count".into(), extra.len().to_string());
+    f.insert("castled_cell_extra".into(), extra.join(", "));
 }

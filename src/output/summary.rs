@@ -79,6 +79,7 @@ pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
 
 /// The verdicts: the puzzle's answer beside the rule's, the rule-by-search table per side, and
 /// every disagreement.
+// Longer than most functions here: a straight sequence of printed blocks (header, one table per side, disagreements, answer), in the order they appear.
 pub fn verdict_summary(analyses: &[Analysis]) -> String {
     let mut out = String::new();
     let bound = analyses.first().map_or(0, |a| a.bound);
