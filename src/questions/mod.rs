@@ -3,7 +3,7 @@
 //! Every module states the question's source, its precise definition in the model of this
 //! crate (Black absent, White makes every move, no checks or captures), and why its search is
 //! exhaustive. They use only the chess basics ([`crate::Arrangement`], [`crate::Side`],
-//! [`crate::board`], [`crate::square`], [`crate::Piece`]), so they can move with them.
+//! [`crate::chess::board`], [`crate::chess::square`], [`crate::Piece`]), so they can move with them.
 //!
 //! - [`fewest_any`]: fewest moves before castling with pawn moves allowed (Chess SE 25256).
 //! - [`intact_rights`]: arrangements whose castling rights are provably intact whenever the
