@@ -27,6 +27,7 @@
 
 use crate::chess::arrangement::Arrangement;
 use crate::chess::board::{Board, Line, Man, Move};
+use crate::chess::directions::KNIGHT_STEPS;
 use crate::chess::piece::Piece;
 use crate::chess::side::Side;
 use crate::chess::square::Square;
@@ -267,18 +268,9 @@ pub fn realize(arrangement: &Arrangement, path: &[Step]) -> Line {
 
 /// The squares a knight's move away from `from`.
 fn knight_steps(from: Square) -> impl Iterator<Item = Square> {
-    [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ]
-    .into_iter()
-    .filter_map(move |(df, dr)| from.offset(df, dr))
+    KNIGHT_STEPS
+        .into_iter()
+        .filter_map(move |(df, dr)| from.offset(df, dr))
 }
 
 /// The shortest walk of an away knight over empty squares of ranks 3 to 5 to `target` (an
