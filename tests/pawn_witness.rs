@@ -11,8 +11,6 @@ use castle960::chess::board::{Board, Line, Move};
 use castle960::chess::square::Square;
 use castle960::{Arrangement, Side};
 
-const REPORT: &str = include_str!("../output/chess960_castling.csv");
-
 /// One side's verdict and games as the report states them.
 struct Reported {
     arrangement: Arrangement,
@@ -23,32 +21,18 @@ struct Reported {
 }
 
 fn reported() -> Vec<Reported> {
-    let mut reader = csv::Reader::from_reader(REPORT.as_bytes());
-    let header = reader.headers().unwrap().clone();
-    let column = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .unwrap_or_else(|| panic!("no column {name}"))
-    };
     let moves =
         |text: &str| -> Vec<String> { text.split_whitespace().map(str::to_string).collect() };
-    let mut out = Vec::new();
-    for record in reader.records() {
-        let record = record.unwrap();
-        let arrangement = Arrangement::from_sp(record[column("sp")].parse().unwrap()).unwrap();
-        for side in Side::BOTH {
-            let field =
-                |name: &str| record[column(&format!("{}_{name}", side.prefix()))].to_string();
-            out.push(Reported {
-                arrangement,
-                side,
-                verdict: field("verdict"),
-                castle_line: moves(&field("castle_line")),
-                walk_line: moves(&field("walk_line")),
-            });
-        }
-    }
+    let out: Vec<Reported> = common::reported_sides()
+        .into_iter()
+        .map(|r| Reported {
+            arrangement: r.arrangement,
+            side: r.side,
+            verdict: r.field("verdict").to_string(),
+            castle_line: moves(r.field("castle_line")),
+            walk_line: moves(r.field("walk_line")),
+        })
+        .collect();
     assert_eq!(out.len(), 1920);
     out
 }

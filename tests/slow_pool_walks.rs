@@ -21,8 +21,6 @@ use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-const REPORT: &str = include_str!("../output/chess960_castling.csv");
-
 /// Every how many-th artificial-only side of the report (in order of SP, then side a before h)
 /// is checked: chosen so that well over ten thousand castled positions are covered in about two
 /// minutes on two cores.
@@ -33,25 +31,11 @@ const AT_LEAST: usize = 10_000;
 
 /// The artificial-only sides of the committed report, in order of SP, a before h.
 fn artificial_only_sides() -> Vec<(Arrangement, Side)> {
-    let mut reader = csv::Reader::from_reader(REPORT.as_bytes());
-    let header = reader.headers().unwrap().clone();
-    let column = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .unwrap_or_else(|| panic!("no column {name}"))
-    };
-    let mut sides = Vec::new();
-    for record in reader.records() {
-        let record = record.unwrap();
-        let arrangement = Arrangement::from_sp(record[column("sp")].parse().unwrap()).unwrap();
-        for side in Side::BOTH {
-            if &record[column(&format!("{}_verdict", side.prefix()))] == "artificial-only" {
-                sides.push((arrangement, side));
-            }
-        }
-    }
-    sides
+    common::reported_sides()
+        .into_iter()
+        .filter(|r| r.field("verdict") == "artificial-only")
+        .map(|r| (r.arrangement, r.side))
+        .collect()
 }
 
 /// The pawn structure a model line ends with, as squares: "b3" for a pawn on rank 3, "c4+" for

@@ -277,3 +277,48 @@ pub const KING_DIRS: [(i32, i32); 8] = [
 pub const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// A bishop's directions.
 pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// One side of one row of the committed report: its arrangement and its per-side fields.
+pub struct ReportedSide {
+    /// The row's arrangement.
+    pub arrangement: castle960::Arrangement,
+    /// The side.
+    pub side: castle960::Side,
+    fields: std::collections::BTreeMap<String, String>,
+}
+
+impl ReportedSide {
+    /// The side's field `name` (the column `{a,h}_name`).
+    pub fn field(&self, name: &str) -> &str {
+        let column = format!("{}_{name}", self.side.prefix());
+        self.fields
+            .get(&column)
+            .unwrap_or_else(|| panic!("no column {column}"))
+    }
+}
+
+/// Every side of the committed report (proved current by tests/cli.rs), in SP order, a before
+/// h: the tests that check its games read it instead of running the analysis again.
+pub fn reported_sides() -> Vec<ReportedSide> {
+    let report = include_str!("../../output/chess960_castling.csv");
+    let mut reader = csv::Reader::from_reader(report.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let record = record.unwrap();
+        let fields: std::collections::BTreeMap<String, String> = header
+            .iter()
+            .zip(record.iter())
+            .map(|(h, v)| (h.to_string(), v.to_string()))
+            .collect();
+        let sp = fields["sp"].parse().unwrap();
+        for side in castle960::Side::BOTH {
+            out.push(ReportedSide {
+                arrangement: castle960::Arrangement::from_sp(sp).unwrap(),
+                side,
+                fields: fields.clone(),
+            });
+        }
+    }
+    out
+}
