@@ -37,7 +37,7 @@ enum Command {
         gallery: PathBuf,
         /// The most files whose pawns the pawn-move search may move (1 to 4).
         #[arg(long, default_value_t = pawn::DEFAULT_BOUND,
-              value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
+              value_parser = clap::value_parser!(u8).range(1..=8).map(|b| b as usize))]
         pawn_bound: usize,
     },
     /// Explain one arrangement: by Scharnagl number (0-959), back rank (RNBQKBNR) or FEN.
@@ -56,7 +56,7 @@ enum Command {
         pgn: bool,
         /// The most files whose pawns the pawn-move search may move (1 to 4).
         #[arg(long, default_value_t = pawn::DEFAULT_BOUND,
-              value_parser = clap::value_parser!(u8).range(1..=4).map(|b| b as usize))]
+              value_parser = clap::value_parser!(u8).range(1..=8).map(|b| b as usize))]
         pawn_bound: usize,
     },
 }

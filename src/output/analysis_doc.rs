@@ -80,6 +80,10 @@ fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
         "pawn_bound".into(),
         analyses.first().map_or(0, |a| a.bound).to_string(),
     );
+    f.insert(
+        "structures".into(),
+        crate::search::model::STRUCTURES.to_string(),
+    );
     let answer = count(&|a| a.requires_castling());
     let via_no_pawn = count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some()));
     f.insert("answer".into(), answer.to_string());

@@ -188,8 +188,8 @@ impl Explanation {
         };
         out.push_str(&words::wrap(&search, "  ", "    "));
         let verdict = format!(
-            "Verdict by search (pawns moved on at most {}): {}{}. {}",
-            words::count(self.pawn_bound, "file", "files"),
+            "Verdict by search ({}): {}{}. {}",
+            words::pawn_scope(self.pawn_bound),
             v.verdict,
             if v.verdict == Verdict::NotWithinBound.as_str() {
                 " (undecided within the bound)"

@@ -335,13 +335,13 @@ fn summary(analyses: &[Analysis]) -> String {
         .iter()
         .filter(|a| a.rule_requires_castling())
         .count();
-    let bound = words::count(analyses.first().map_or(0, |a| a.bound), "file", "files");
+    let scope = words::pawn_scope(analyses.first().map_or(0, |a| a.bound));
     let _ = writeln!(
         out,
         "<p class=\"answer\">White can reach a position that requires castling in \
          <strong id=\"answer\">{answer}</strong> of {total} arrangements \
          <span class=\"aside\">(the closed-form rule says <span id=\"rule-answer\">{rule}</span>; \
-         search with pawns moved on at most {bound})</span>.</p>"
+         search over {scope})</span>.</p>"
     );
     out.push_str("<div class=\"tables\">\n");
     for side in Side::BOTH {

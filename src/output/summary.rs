@@ -90,7 +90,8 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
         .count();
     let _ = writeln!(
         out,
-        "Verdicts by search (model: Black absent, pawns moved on at most {bound} files):"
+        "Verdicts by search (model: Black absent, {}):",
+        crate::output::words::pawn_scope(bound)
     );
     let claims = Verdict::THREE;
     for side in Side::BOTH {

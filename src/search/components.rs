@@ -73,6 +73,89 @@ pub(super) fn component_moves(pos: &Pos, mut sink: impl FnMut(Pos, Step)) {
     }
 }
 
+/// Whether the placements `from` and `to` (same pieces, same pawns) lie in one component, by a
+/// breadth-first search from both ends at once over every move of the model within the
+/// structure (moves on ranks 1-2, leaving for the pool, coming back from it; all reversible)
+/// that stops when the two searches meet; `None` when each side has met `budget` positions
+/// without deciding. Where pawns on rank 3 wall the pieces in, nothing but knights can leave and
+/// [`CoreCache::id`] would explore a component of millions of positions, while king and rook
+/// trading places is usually a matter of a few moves.
+pub fn connected_within(from: Pos, to: Pos, budget: usize) -> Option<bool> {
+    let ends = [from.placement(), to.placement()];
+    if ends[0] == ends[1] {
+        return Some(true);
+    }
+    let mut seen: [KeySet; 2] = [KeySet::default(), KeySet::default()];
+    let mut layer: [Vec<Pos>; 2] = [vec![ends[0]], vec![ends[1]]];
+    for side in 0..2 {
+        seen[side].insert(ends[side].key());
+    }
+    loop {
+        // Grow the smaller frontier by one layer.
+        let side = if layer[0].len() <= layer[1].len() {
+            0
+        } else {
+            1
+        };
+        if layer[side].is_empty() {
+            return Some(false);
+        }
+        if seen[side].len() > budget {
+            return None;
+        }
+        let mut next_layer = Vec::new();
+        let mut met = false;
+        for pos in std::mem::take(&mut layer[side]) {
+            moves_within_structure(&pos, |next| {
+                let key = next.key();
+                met |= seen[1 - side].contains(&key);
+                if seen[side].insert(key) {
+                    next_layer.push(next);
+                }
+            });
+            if met {
+                return Some(true);
+            }
+        }
+        layer[side] = next_layer;
+    }
+}
+
+/// Every move of the model that keeps the pawns where they are: a piece moves on ranks 1-2,
+/// leaves for the pool from a square it can leave by, or comes back from the pool onto an empty
+/// square it could leave by (a bishop onto its own colour).
+fn moves_within_structure(pos: &Pos, mut sink: impl FnMut(Pos)) {
+    for s in 0..16u8 {
+        let kind = pos.kind(s);
+        if kind == 0 {
+            continue;
+        }
+        model::flat_destinations(pos, kind, s, |to| {
+            let mut next = *pos;
+            next.shift(s, to);
+            sink(next);
+        });
+        if pos.exit_possible(kind, s) {
+            let mut next = *pos;
+            next.set(s, Cell::EMPTY);
+            sink(next);
+        }
+    }
+    for kind in model::KINDS {
+        if pos.in_pool(kind) == 0 {
+            continue;
+        }
+        for s in 0..16u8 {
+            let own_colour = kind != model::BISHOP || pos.bishop_in_pool(model::is_light(s));
+            if own_colour && pos.free(file_of(s), row_of(s)) && pos.exit_possible(kind, s) {
+                let mut next = *pos;
+                next.set(s, Cell::piece(kind));
+                sink(next);
+            }
+        }
+    }
+}
+
 /// Identifies the components of castled positions and their cores, exploring each component
 /// once: every position met in an exploration is remembered with its component's id.
 #[derive(Default)]

@@ -38,8 +38,9 @@ use crate::search::model::{PosKey, Rules, Step};
 use crate::search::walking_game::{walk_to, walkable};
 pub use crate::verdict::Verdict;
 
-/// The default bound on files with moved pawns.
-pub const DEFAULT_BOUND: usize = 3;
+/// The default bound on files with moved pawns: all eight, so every pawn structure White can
+/// reach is searched (the safe structures of [`crate::search::swap`] make that affordable).
+pub const DEFAULT_BOUND: usize = 8;
 
 /// The outcome for one side that needs a pawn move.
 #[derive(Clone, Debug)]

@@ -49,16 +49,15 @@
 
 use crate::chess::castling::CastlingPath;
 use crate::chess::side::{BySide, Side};
-use crate::search::model::structure_pawns;
+use crate::search::components::{CoreCache, connected_within};
 use crate::search::model::{self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet};
+use crate::search::model::{Cell, THIRD, structure_pawns};
 use crate::search::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-/// The largest bound on pawn files for which safe structures are worked out. Beyond it the
-/// castling game runs without the shortcut (the number of blocker assignments grows as 5 to the
-/// number of holes).
-pub const MAX_BOUND: usize = 4;
+/// The largest bound on pawn files: all eight, every structure White's pawns can reach.
+pub const MAX_BOUND: usize = 8;
 
 /// Where king and rook stand: an exact square of ranks 1-2, or the pool.
 const POOL: u8 = 16;
@@ -181,12 +180,32 @@ fn span(king: u8, rook: u8, side: Side) -> (i8, i8) {
 }
 
 /// Whether the structure is robust for the side (see the module docs): king and rook get round
-/// each other for every way pieces can stand in the way. Tried first with the holes alone, then
-/// with every first-rank square outside the span as well (a wider way round, but more places
-/// for pieces to stand in it).
+/// each other for every way pieces can stand in the way. Tried first with the holes alone and
+/// the lemma's walk (a wider way round, but more places for pieces to stand in it, comes next),
+/// then with every first-rank square outside the span as well, where an assignment the walk
+/// cannot settle is settled by searching its component.
 pub fn robust(king: u8, rook: u8, side: Side, pawns: &[u8; 8]) -> bool {
-    Adversary::new(king, rook, side, pawns, false).cannot_block()
-        || Adversary::new(king, rook, side, pawns, true).cannot_block()
+    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block()
+        || Adversary::new(king, rook, side, pawns, Spots::Everywhere).cannot_block()
+}
+
+/// Whether king and rook get round by the lemma's walk alone (pieces that can leave step aside,
+/// the rest stand still), for every assignment to the holes and the first-rank squares outside
+/// the span: the test of [`robust`] without the component search, for comparison.
+pub fn robust_by_walk(king: u8, rook: u8, side: Side, pawns: &[u8; 8]) -> bool {
+    let mut adversary = Adversary::new(king, rook, side, pawns, Spots::Everywhere);
+    adversary.search_components = false;
+    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block() || adversary.cannot_block()
+}
+
+/// Where the adversary may put pieces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spots {
+    /// The holes only; first-rank squares outside the span count as blocked for good, which
+    /// makes the test harder to pass and leaves no assignment to search components for.
+    Holes,
+    /// The holes and the first-rank squares outside the span: every castle-legal placement.
+    Everywhere,
 }
 
 /// The pieces standing in the way of king and rook, chosen as badly as possible: every
@@ -210,10 +229,17 @@ struct Adversary {
     /// `(blocker * spots + spot) << spots | occupied`: 0 not yet known, else 1 + the answer.
     /// Settling asks the same few questions for many assignments.
     leaves: Vec<u8>,
+    /// Whether an assignment the walk cannot settle is settled by searching the component of
+    /// its castle-legal placement (only when the spots are [`Spots::Everywhere`]: then an
+    /// assignment is a whole placement).
+    search_components: bool,
+    /// Components met by those searches, shared between assignments.
+    components: CoreCache,
 }
 
 impl Adversary {
-    fn new(king: u8, rook: u8, side: Side, pawns: &[u8; 8], wide: bool) -> Adversary {
+    fn new(king: u8, rook: u8, side: Side, pawns: &[u8; 8], where_: Spots) -> Adversary {
+        let wide = where_ == Spots::Everywhere;
         let (lo, hi) = span(king, rook, side);
         let mut spots: Vec<Sq> = (0..8)
             .filter(|&f| pawns[f as usize] != HOME)
@@ -248,6 +274,8 @@ impl Adversary {
             direct,
             spots,
             passable,
+            search_components: wide,
+            components: CoreCache::default(),
         }
     }
 
@@ -274,7 +302,8 @@ impl Adversary {
         }
         if at == self.spots.len() {
             let blocked = self.settle(assignment);
-            return self.walks(blocked);
+            return self.walks(blocked)
+                || (self.search_components && self.one_component(assignment));
         }
         for b in 0..=NO_BLOCKER {
             if b < NO_BLOCKER && (left[b] == 0 || !fits(b, self.spots[at])) {
@@ -308,6 +337,39 @@ impl Adversary {
         result
     }
 }
+
+impl Adversary {
+    /// Whether the castle-legal placement of this assignment (king and rook at home, each
+    /// blocker on its spot, every piece not assigned in the pool) lies in one component with
+    /// the placement right after castling. First a search from the one that stops when it meets
+    /// the other (they are usually a few moves apart), then, if that runs long, the component's
+    /// identity ([`CoreCache::id`]), which is exact whatever the size.
+    fn one_component(&mut self, assignment: &[usize]) -> bool {
+        let mut before = self.board;
+        before.set(self.king, Cell::piece(KING));
+        before.set(self.rook, Cell::piece(ROOK));
+        for (&b, &s) in assignment.iter().zip(&self.spots) {
+            if b != NO_BLOCKER {
+                before.set(s, Cell::piece(BLOCKERS[b]));
+            }
+        }
+        let after = before.castled(CastlingPath::new(self.king, self.rook, self.side));
+        let walled = (0..8).filter(|&f| self.board.pawns()[f] != THIRD).count() <= WALL_EXITS;
+        let quick = if walled {
+            connected_within(before, after, WALL_BUDGET)
+        } else {
+            None
+        };
+        quick.unwrap_or_else(|| self.components.id(before) == self.components.id(after))
+    }
+}
+
+/// Structures with at most this many files whose rank-3 square is free count as walled for
+/// [`Adversary::one_component`].
+const WALL_EXITS: usize = 1;
+/// How many positions each end of [`connected_within`] may meet in a walled structure before
+/// [`CoreCache::id`] takes over.
+const WALL_BUDGET: usize = 30_000;
 
 impl Adversary {
     /// Lets every blocker that can reach a way off the board over free spots and `passable`
@@ -457,28 +519,45 @@ mod tests {
     /// King g1 and rook h1 castling short with holes only on b2, c2 and d2 (pawns on b3, c4, d3):
     /// a light bishop on d1 can reach c2 but leave neither from there (b3 and d3 are blocked)
     /// nor anywhere else, and the other rook on e1, hemmed in by it, the e-pawn and the span,
-    /// cannot leave either. King and rook are then shut in on f1-h1 with no way round.
+    /// cannot leave straight away either, so the lemma's walk finds king and rook shut in on
+    /// f1-h1. The component search finds the way round: the bishop steps to b1 via c2, both
+    /// rooks slide along the first rank to c1 and leave over c2 and c3 (the c-pawn has gone
+    /// past), come back the same way, the first one on to f1 and the second to e1 (rooks are
+    /// interchangeable), and the bishop goes home. The king never moves.
     #[test]
-    fn pieces_on_the_first_rank_can_shut_king_and_rook_in() {
+    fn the_component_search_finds_ways_round_the_walk_misses() {
         let far = pawns(&[(1, THIRD), (2, BEYOND), (3, THIRD)]);
-        assert!(!robust(6, 7, Side::H, &far));
+        assert!(!robust_by_walk(6, 7, Side::H, &far));
+        assert!(robust(6, 7, Side::H, &far));
     }
 
     /// A rook on a hole whose rank-3 square holds a pawn cannot leave straight up; if no free hole
-    /// beside it leads off the board, it blocks. King f1, rook h1, castling short: f2 is the
-    /// only hole in the span, the f-pawn stands on f3, and the rook on f2 can slide to e2 and
-    /// leave over e3 only when the e-pawn has gone past it.
+    /// beside it leads off the board, the lemma's walk counts it as blocking. King f1, rook h1,
+    /// castling short: f2 is the only hole in the span, the f-pawn stands on f3, and the rook on
+    /// f2 can slide to e2 and leave over e3 only when the e-pawn has gone past it. The component
+    /// search shows king and rook get round anyway.
     #[test]
     fn a_rook_blocks_a_hole_unless_it_can_slide_away() {
         let king = 5;
         let rook = 7;
-        assert!(!robust(king, rook, Side::H, &pawns(&[(5, THIRD)])));
-        assert!(robust(
-            king,
-            rook,
-            Side::H,
-            &pawns(&[(4, BEYOND), (5, THIRD)])
-        ));
+        let f3 = pawns(&[(5, THIRD)]);
+        assert!(!robust_by_walk(king, rook, Side::H, &f3));
+        assert!(robust(king, rook, Side::H, &f3));
+        let e_gone = pawns(&[(4, BEYOND), (5, THIRD)]);
+        assert!(robust_by_walk(king, rook, Side::H, &e_gone));
+    }
+
+    /// The component search can say no: king c1 and rook b1 castling long with the a-, b-, g-
+    /// and h-pawns on rank 3. The only holes beside the span, a2 and b2, lead off the board over
+    /// c3 alone, and some placements of the other pieces keep king and rook from trading places in the
+    /// component. With those four pawns gone past rank 3 instead, the holes lead off the board
+    /// and every placement works.
+    #[test]
+    fn walled_holes_beside_the_span_are_not_robust() {
+        let walled = pawns(&[(0, THIRD), (1, THIRD), (6, THIRD), (7, THIRD)]);
+        assert!(!robust(2, 1, Side::A, &walled));
+        let open = pawns(&[(0, BEYOND), (1, BEYOND), (6, BEYOND), (7, BEYOND)]);
+        assert!(robust(2, 1, Side::A, &open));
     }
 
     /// Safety looks ahead: a structure is safe only if it is robust and every structure its pawns
