@@ -51,7 +51,7 @@ use crate::chess::castling::CastlingPath;
 use crate::chess::side::{BySide, Side};
 use crate::search::components::{CoreCache, connected_within};
 use crate::search::model::{self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet};
-use crate::search::model::{Cell, THIRD, structure_pawns};
+use crate::search::model::{BEYOND, Cell, THIRD, structure_pawns};
 use crate::search::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -136,7 +136,26 @@ impl SafeStructures {
 }
 
 /// [`robust`] remembered per side and structure: the tables for different bounds share it.
+///
+/// Robustness only grows when a pawn goes on from rank 3: that frees its rank-3 square and
+/// changes nothing else, so the holes, the spots and hence the castle-legal placements stay the
+/// same, every move of the model stays a move (there are only more ways off the board and back),
+/// and components can only merge. So a structure is robust if the same structure with every
+/// moved pawn on rank 3 (the most walled) is; that one is asked first, and it answers for all
+/// `2^moved` structures of its files at once.
 fn robust_cached(king: u8, rook: u8, side: Side, structure: usize) -> bool {
+    let pawns = structure_pawns(structure);
+    if pawns.contains(&BEYOND) {
+        let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
+        if robust_known(king, rook, side, structure_index(&walled)) {
+            return true;
+        }
+    }
+    robust_known(king, rook, side, structure)
+}
+
+/// [`robust`] of one structure, remembered.
+fn robust_known(king: u8, rook: u8, side: Side, structure: usize) -> bool {
     const UNKNOWN: u8 = 0;
     const NO: u8 = 1;
     const YES: u8 = 2;
@@ -558,6 +577,28 @@ mod tests {
         assert!(!robust(2, 1, Side::A, &walled));
         let open = pawns(&[(0, BEYOND), (1, BEYOND), (6, BEYOND), (7, BEYOND)]);
         assert!(robust(2, 1, Side::A, &open));
+    }
+
+    /// The shortcut of [`robust_cached`] checked against [`robust`] itself: wherever the most
+    /// walled version of a structure (every moved pawn on rank 3) is robust, so is the structure,
+    /// asked directly. Two sides, every structure with a pawn gone past rank 3.
+    #[test]
+    fn robustness_grows_when_a_pawn_goes_on_from_rank_3() {
+        for (king, rook, side) in [(1, 0, Side::A), (4, 7, Side::H)] {
+            let mut implied = 0;
+            for index in 0..STRUCTURES {
+                let p = structure_pawns(index);
+                if !p.contains(&BEYOND) {
+                    continue;
+                }
+                let walled = p.map(|s| if s == BEYOND { THIRD } else { s });
+                if robust(king, rook, side, &walled) {
+                    implied += 1;
+                    assert!(robust(king, rook, side, &p), "{walled:?} robust, {p:?} not");
+                }
+            }
+            assert!(implied > 1000);
+        }
     }
 
     /// Safety looks ahead: a structure is safe only if it is robust and every structure its pawns
