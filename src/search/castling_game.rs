@@ -221,10 +221,15 @@ impl<'a> CastlingGame<'a> {
             Pruning::Never => SafeStructures::none(),
             _ => SafeStructures::of(path.king_from(), path.rook_from(), side, bound),
         };
+        let mut rules = castling_rules(&arrangements[0], side, bound);
+        if pruning == Pruning::Always {
+            // Positions in safe structures would be neither admitted nor expanded.
+            rules.closed = safe.flags();
+        }
         CastlingGame {
             arrangements,
             path,
-            rules: castling_rules(&arrangements[0], side, bound),
+            rules,
             safe,
             pruning,
             tree: Tree { nodes: Vec::new() },

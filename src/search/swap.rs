@@ -102,6 +102,11 @@ impl SafeStructures {
         self.safe.get(index).copied().unwrap_or(false)
     }
 
+    /// A flag per structure index, `true` where safe (empty for [`SafeStructures::none`]).
+    pub fn flags(&self) -> &[bool] {
+        &self.safe
+    }
+
     /// How many structures are safe.
     pub fn count(&self) -> usize {
         self.safe.iter().filter(|&&s| s).count()

@@ -20,6 +20,7 @@ fn walking_rules(core: &Core) -> Rules {
         eager: all_kinds & !core.kinds_on_board,
         knight_file_set: core.knight_file_set,
         pawn_limit: core.pawns,
+        closed: &[],
     }
 }
 

@@ -110,6 +110,10 @@ pub struct Rules {
     pub knight_file_set: u8,
     /// Per file, the furthest pawn state allowed (for searches towards a fixed pawn structure).
     pub pawn_limit: Pawns,
+    /// Pawn structures no pawn move may lead into (a flag per [`super::structure_index`]): the
+    /// castling game's safe structures when nothing there can change a verdict, so that the
+    /// positions are not even generated. Empty: every structure may be entered.
+    pub closed: &'static [bool],
 }
 
 /// A sink for successors: the next position, the steps leading there, and the squares the
@@ -149,6 +153,7 @@ impl Rules {
             eager: 0,
             knight_file_set: 0xff,
             pawn_limit: [BEYOND; 8],
+            closed: &[],
         }
     }
 
@@ -382,6 +387,9 @@ impl Expansion<'_, '_, '_> {
                 let apply = |p: &mut Pos| p.set_pawn(file, to);
                 let mut next = pos;
                 apply(&mut next);
+                if !self.rules.closed.is_empty() && self.rules.closed[next.structure()] {
+                    continue;
+                }
                 let x = file as i8;
                 self.emit(Transition {
                     next,
