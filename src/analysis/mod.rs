@@ -12,6 +12,7 @@ use crate::search::model;
 use crate::search::no_pawn;
 use crate::search::pawn::{self, Verdict};
 use crate::search::realize;
+use crate::search::swap;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -215,11 +216,30 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     let total = (pawn_sides + arrangements.len()) as f64;
     let done = AtomicUsize::new(0);
     let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
-    // Largest groups first, one task each, so that no thread is left with a big one at the end.
-    // As soon as a group is decided, the witnesses of its members are searched, in parallel, and
-    // fill the time a thread would otherwise wait for the last big group.
-    let mut groups: Vec<((Side, u8, u8), Vec<usize>)> = groups.into_iter().collect();
-    groups.sort_by_key(|(key, members)| (std::cmp::Reverse(members.len()), *key));
+    // Costliest groups first, one task each, so that no thread is left with a big one at the end.
+    // A group's castling game only goes where the swap lemma leaves structures unsafe, so the
+    // number of those (worked out for every group at once, in parallel) measures its cost better
+    // than its size does, which breaks ties. As soon as a group is decided, the witnesses of its
+    // members are searched, in parallel, and fill the time a thread would otherwise wait for the
+    // last big group. The order changes only the schedule, never what is found.
+    let groups: Vec<((Side, u8, u8), Vec<usize>)> = groups.into_iter().collect();
+    let unsafe_structures: Vec<usize> = groups
+        .par_iter()
+        .map(|((side, king, rook), _)| {
+            model::STRUCTURES - swap::SafeStructures::of(*king, *rook, *side, bound).count()
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&i| {
+        let (key, members) = &groups[i];
+        (
+            std::cmp::Reverse(unsafe_structures[i]),
+            std::cmp::Reverse(members.len()),
+            *key,
+        )
+    });
+    let groups: Vec<((Side, u8, u8), Vec<usize>)> =
+        order.into_iter().map(|i| groups[i].clone()).collect();
     let searched: Vec<(Side, usize, pawn::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
