@@ -17,14 +17,22 @@ fn gallery_beside(md: &Path) -> PathBuf {
 }
 
 /// `report` with these paths at pawn bound 1 (the quickest run).
-fn quick_report(csv: &Path, md: &Path) -> Output {
-    binary()
-        .args(["report", "--pawn-bound", "1", "--out"])
+/// `report` writing the CSV to `csv`, the analysis to `md` and the gallery beside it.
+fn report_to(csv: &Path, md: &Path) -> Command {
+    let mut command = binary();
+    command
+        .args(["report", "--out"])
         .arg(csv)
         .arg("--analysis")
         .arg(md)
         .arg("--gallery")
-        .arg(gallery_beside(md))
+        .arg(gallery_beside(md));
+    command
+}
+
+fn quick_report(csv: &Path, md: &Path) -> Output {
+    report_to(csv, md)
+        .args(["--pawn-bound", "1"])
         .output()
         .unwrap()
 }
@@ -46,6 +54,17 @@ fn assert_refused(out: &Output, expected: &str) {
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }
 
+/// The files of [`old_outputs`] still hold what they held, and no temporary file is left in `dir`.
+fn assert_old_outputs_kept(dir: &Path, csv: &Path, md: &Path, context: &str) {
+    assert_eq!(std::fs::read(csv).unwrap(), b"old report", "{context}");
+    assert_eq!(std::fs::read(md).unwrap(), b"old analysis", "{context}");
+    assert!(
+        leftovers(dir).is_empty(),
+        "{context} left {:?}",
+        leftovers(dir)
+    );
+}
+
 fn old_outputs(dir: &Path) -> (PathBuf, PathBuf) {
     let csv = dir.join("report.csv");
     let md = dir.join("analysis.md");
@@ -55,18 +74,12 @@ fn old_outputs(dir: &Path) -> (PathBuf, PathBuf) {
     (csv, md)
 }
 
-/// A full report (about 6 s) interrupted after `after`: exit 128 + signal, old files untouched,
+/// A full report (about 10 s) interrupted after `after`: exit 128 + signal, old files untouched,
 /// no temporary file left.
 fn interrupt(signal: &str, code: i32, after: Duration) {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    let mut child = binary()
-        .args(["report", "--out"])
-        .arg(&csv)
-        .arg("--analysis")
-        .arg(&md)
-        .arg("--gallery")
-        .arg(gallery_beside(&md))
+    let mut child = report_to(&csv, &md)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -79,14 +92,8 @@ fn interrupt(signal: &str, code: i32, after: Duration) {
     assert!(sent.success());
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(code), "{signal} after {after:?}");
-    assert_eq!(std::fs::read(&csv).unwrap(), b"old report");
-    assert_eq!(std::fs::read(&md).unwrap(), b"old analysis");
     assert_eq!(std::fs::read(gallery_beside(&md)).unwrap(), b"old gallery");
-    assert!(
-        leftovers(dir.path()).is_empty(),
-        "{signal} after {after:?} left {:?}",
-        leftovers(dir.path())
-    );
+    assert_old_outputs_kept(dir.path(), &csv, &md, &format!("{signal} after {after:?}"));
 }
 
 #[test]
@@ -192,9 +199,7 @@ fn the_gallery_on_another_output_is_refused() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("--gallery"), "{other}: {stderr}");
     }
-    assert_eq!(std::fs::read(&csv).unwrap(), b"old report");
-    assert_eq!(std::fs::read(&md).unwrap(), b"old analysis");
-    assert!(leftovers(dir.path()).is_empty());
+    assert_old_outputs_kept(dir.path(), &csv, &md, "same file");
 }
 
 /// Runs `report` through `sh` with this umask.
@@ -259,18 +264,10 @@ fn an_output_through_a_symbolic_link_replaces_its_target() {
     assert!(leftovers(&elsewhere).is_empty() && leftovers(dir.path()).is_empty());
 }
 
-/// A `report` at the default pawn bound (about 6 s) that must be refused at once.
+/// A `report` over every pawn structure (about 10 s) that must be refused at once.
 fn assert_refused_before_the_run(csv: &Path, md: &Path, expected: &str) {
     let start = Instant::now();
-    let out = binary()
-        .args(["report", "--out"])
-        .arg(csv)
-        .arg("--analysis")
-        .arg(md)
-        .arg("--gallery")
-        .arg(gallery_beside(md))
-        .output()
-        .unwrap();
+    let out = report_to(csv, md).output().unwrap();
     assert_refused(&out, expected);
     assert!(
         start.elapsed() < Duration::from_secs(3),
@@ -301,13 +298,7 @@ fn unwritable_paths_are_refused_before_the_run() {
     } else {
         eprintln!("chattr +i is not available here: the immutable case is not tested");
     }
-    assert_eq!(std::fs::read(&csv).unwrap(), b"old report");
-    assert_eq!(std::fs::read(&md).unwrap(), b"old analysis");
-    assert!(
-        leftovers(dir.path()).is_empty(),
-        "{:?}",
-        leftovers(dir.path())
-    );
+    assert_old_outputs_kept(dir.path(), &csv, &md, "unwritable paths");
 }
 
 /// `show` and clap's own usage errors keep bad input to one short line without control

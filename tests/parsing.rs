@@ -137,13 +137,18 @@ fn fens_that_are_not_start_positions() {
             "castling",
         ),
     ] {
-        let err = parse_any(fen).unwrap_err();
-        assert!(
-            matches!(err, ArrangementError::NotStartPosition { .. }),
-            "{fen}: {err:?}"
-        );
-        assert!(err.to_string().contains(why), "{fen}: {err}");
+        assert_not_start_position(fen, why);
     }
+}
+
+/// `fen` is refused as not a start position, with a message saying `why`.
+fn assert_not_start_position(fen: &str, why: &str) {
+    let err = parse_any(fen).unwrap_err();
+    assert!(
+        matches!(err, ArrangementError::NotStartPosition { .. }),
+        "{fen}: {err:?}"
+    );
+    assert!(err.to_string().contains(why), "{fen}: {err}");
 }
 
 #[test]
@@ -170,12 +175,7 @@ fn a_start_fen_has_white_upper_case_on_ranks_1_and_2_and_black_lower_case_on_7_a
             "ranks 3 to 6 must be empty, but c3 holds 'N'",
         ),
     ] {
-        let err = parse_any(fen).unwrap_err();
-        assert!(
-            matches!(err, ArrangementError::NotStartPosition { .. }),
-            "{fen}: {err:?}"
-        );
-        assert!(err.to_string().contains(why), "{fen}: {err}");
+        assert_not_start_position(fen, why);
     }
 }
 
