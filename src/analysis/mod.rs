@@ -222,28 +222,24 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     // than its size does, which breaks ties. As soon as a group is decided, the witnesses of its
     // members are searched, in parallel, and fill the time a thread would otherwise wait for the
     // last big group. The order changes only the schedule, never what is found.
-    let groups: Vec<((Side, u8, u8), Vec<usize>)> = groups.into_iter().collect();
-    let unsafe_structures: Vec<usize> = groups
-        .par_iter()
-        .map(|((side, king, rook), _)| {
-            model::STRUCTURES - swap::SafeStructures::of(*king, *rook, *side, bound).count()
+    let mut groups: Vec<_> = groups
+        .into_par_iter()
+        .map(|((side, king, rook), members)| {
+            let safe = swap::SafeStructures::of(king, rook, side, bound).count();
+            (model::STRUCTURES - safe, (side, king, rook), members)
         })
         .collect();
-    let mut order: Vec<usize> = (0..groups.len()).collect();
-    order.sort_by_key(|&i| {
-        let (key, members) = &groups[i];
+    groups.sort_by_key(|(unsafe_structures, key, members)| {
         (
-            std::cmp::Reverse(unsafe_structures[i]),
+            std::cmp::Reverse(*unsafe_structures),
             std::cmp::Reverse(members.len()),
             *key,
         )
     });
-    let groups: Vec<((Side, u8, u8), Vec<usize>)> =
-        order.into_iter().map(|i| groups[i].clone()).collect();
     let searched: Vec<(Side, usize, pawn::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
-        .flat_map(|((side, _, _), members)| {
+        .flat_map(|(_, (side, _, _), members)| {
             let side = *side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
             let decisions = pawn::decide_group(&group, side, bound);

@@ -44,7 +44,7 @@
 //! after the first castled position, so that the witness stays the one the full search meets
 //! first.) `tests/model_oracle.rs` checks the verdicts against a plain search of the model without
 //! this or any other shortcut, `tests/group_search.rs` against the search without the lemma, and
-//! a unit test in `pawn_search` checks the lemma's conclusion on every castle-legal position of
+//! a unit test in [`crate::search::pawn`] checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 
 use crate::chess::castling::CastlingPath;
@@ -205,21 +205,24 @@ fn span(king: u8, rook: u8, side: Side) -> (i8, i8) {
 
 /// Whether the structure is robust for the side (see the module docs): king and rook get round
 /// each other for every way pieces can stand in the way. Tried first with the holes alone and
-/// the lemma's walk (a wider way round, but more places for pieces to stand in it, comes next),
-/// then with every first-rank square outside the span as well, where an assignment the walk
-/// cannot settle is settled by searching its component.
+/// the lemma's walk; then with every first-rank square outside the span as well (a wider way
+/// round, but more places for pieces to stand in it), where an assignment the walk cannot
+/// settle is settled by comparing components.
 pub fn robust(king: u8, rook: u8, side: Side, pawns: &[u8; 8]) -> bool {
-    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block()
-        || Adversary::new(king, rook, side, pawns, Spots::Everywhere).cannot_block()
+    robust_with(king, rook, side, pawns, true)
 }
 
 /// Whether king and rook get round by the lemma's walk alone (pieces that can leave step aside,
-/// the rest stand still), for every assignment to the holes and the first-rank squares outside
-/// the span: the test of [`robust`] without the component search, for comparison.
+/// the rest stand still): the test of [`robust`] without comparing components, for comparison.
 pub fn robust_by_walk(king: u8, rook: u8, side: Side, pawns: &[u8; 8]) -> bool {
-    let mut adversary = Adversary::new(king, rook, side, pawns, Spots::Everywhere);
-    adversary.search_components = false;
-    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block() || adversary.cannot_block()
+    robust_with(king, rook, side, pawns, false)
+}
+
+fn robust_with(king: u8, rook: u8, side: Side, pawns: &[u8; 8], components: bool) -> bool {
+    let mut everywhere = Adversary::new(king, rook, side, pawns, Spots::Everywhere);
+    everywhere.search_components = components;
+    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block()
+        || everywhere.cannot_block()
 }
 
 /// Where the adversary may put pieces.
@@ -365,9 +368,11 @@ impl Adversary {
 impl Adversary {
     /// Whether the castle-legal placement of this assignment (king and rook at home, each
     /// blocker on its spot, every piece not assigned in the pool) lies in one component with
-    /// the placement right after castling. First a search from the one that stops when it meets
-    /// the other (they are usually a few moves apart), then, if that runs long, the component's
-    /// identity ([`CoreCache::id`]), which is exact whatever the size.
+    /// the placement right after castling, by the component's identity ([`CoreCache::id`]),
+    /// which lifts the pieces that can leave and remembers every position it met for the next
+    /// assignment. In walled structures, where only knights can leave and a component is huge,
+    /// a search from both ends ([`connected_within`]) comes first: there king and rook are
+    /// usually a few moves from trading places.
     fn one_component(&mut self, assignment: &[usize]) -> bool {
         let mut before = self.board;
         before.set(self.king, Cell::piece(KING));
