@@ -6,8 +6,9 @@
 //! is measured on a fixed sample of arrangements, with and without the swap lemma, and on one
 //! group of arrangements searched together and one at a time.
 
-use castle960::search::{no_pawn, pawn};
-use castle960::{Arrangement, Side, rule};
+use castle960::start::rule;
+use castle960::start::search::{no_pawn, pawn};
+use castle960::{Arrangement, CastlingSide};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -17,7 +18,7 @@ fn no_pawn_all_sides() -> usize {
         .into_par_iter()
         .map(|sp| {
             let a = Arrangement::from_sp(sp).unwrap();
-            Side::BOTH
+            CastlingSide::BOTH
                 .iter()
                 .filter(|&&side| no_pawn::search(&a, side).is_some())
                 .count()
@@ -55,14 +56,14 @@ fn bench_no_pawn(c: &mut Criterion) {
 /// with period 16, so a stride of 96 would keep both bishops on the same squares every time,
 /// which happen to make cheap searches.) `search` is [`pawn::analyse`] or the baseline
 /// without the swap lemma, [`pawn::analyse_exhaustively`].
-fn pawn_sample(search: fn(&Arrangement, Side, usize) -> pawn::PawnOutcome) -> usize {
+fn pawn_sample(search: fn(&Arrangement, CastlingSide, usize) -> pawn::PawnOutcome) -> usize {
     (0..960u16)
         .step_by(101)
         .collect::<Vec<_>>()
         .into_par_iter()
         .map(|sp| {
             let a = Arrangement::from_sp(sp).unwrap();
-            Side::BOTH
+            CastlingSide::BOTH
                 .iter()
                 .filter(|&&side| no_pawn::search(&a, side).is_none())
                 .map(|&side| search(&a, side, pawn::DEFAULT_BOUND).cores)
@@ -86,7 +87,7 @@ fn bench_pawn(c: &mut Criterion) {
 /// The 44 arrangements with the king on d1 and the h-rook on e1, decided by one shared castling
 /// game ([`pawn::decide_group`]) and one arrangement at a time, on one thread.
 fn bench_group(c: &mut Criterion) {
-    let side = Side::H;
+    let side = CastlingSide::H;
     let arrangements: Vec<Arrangement> = Arrangement::all()
         .filter(|a| a.king_file() == 3 && a.rook_file(side) == 4)
         .filter(|a| no_pawn::search(a, side).is_none())

@@ -12,10 +12,10 @@
 //! cannot castle without a pawn move, prints one line per side (verdict, cores examined and the
 //! model lines) and the elapsed time on stderr. Comparing the lines of two builds shows whether a
 //! change to the search altered any verdict; `pawn-exhaustive` runs the search without the
-//! shortcut of `castle960::search::swap`, whose lines must be the same apart from the count of cores.
+//! shortcut of `castle960::start::search::swap`, whose lines must be the same apart from the count of cores.
 
-use castle960::search::{no_pawn, pawn};
-use castle960::{Arrangement, Side};
+use castle960::start::search::{no_pawn, pawn};
+use castle960::{Arrangement, CastlingSide};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("no-pawn") => {
             let castling = Arrangement::all()
-                .flat_map(|a| Side::BOTH.map(|side| no_pawn::search(&a, side).is_some()))
+                .flat_map(|a| CastlingSide::BOTH.map(|side| no_pawn::search(&a, side).is_some()))
                 .filter(|&c| c)
                 .count();
             println!("{castling} sides castle without a pawn move");
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
                 }
             };
             for a in Arrangement::all().step_by(step) {
-                for side in Side::BOTH {
+                for side in CastlingSide::BOTH {
                     if no_pawn::search(&a, side).is_some() {
                         continue;
                     }
@@ -76,11 +76,13 @@ fn main() -> ExitCode {
             // Every side of every king and castling-rook file pair that occurs.
             let mut safe = 0;
             let mut tables = 0;
-            for side in Side::BOTH {
+            for side in CastlingSide::BOTH {
                 for king in 1..7u8 {
                     for rook in 0..8u8 {
-                        if (side == Side::A && rook < king) || (side == Side::H && rook > king) {
-                            safe += castle960::search::swap::SafeStructures::of(
+                        if (side == CastlingSide::A && rook < king)
+                            || (side == CastlingSide::H && rook > king)
+                        {
+                            safe += castle960::start::search::swap::SafeStructures::of(
                                 king, rook, side, bound,
                             )
                             .count();

@@ -18,13 +18,13 @@
 //! One arrangement, by its Scharnagl number, the rule's claim beside the search's verdict:
 //!
 //! ```
-//! use castle960::analysis::Analysis;
-//! use castle960::{Arrangement, Side, Verdict};
+//! use castle960::start::analysis::Analysis;
+//! use castle960::{Arrangement, CastlingSide, Verdict};
 //!
 //! let standard = Arrangement::from_sp(518).unwrap();
 //! assert_eq!(standard.to_string(), "RNBQKBNR");
 //! let analysis = Analysis::new(standard);
-//! for side in Side::BOTH {
+//! for side in CastlingSide::BOTH {
 //!     // The queen or a bishop stands in the way of both castlings, and after a pawn move
 //!     // king and rook can always walk to their castled squares instead.
 //!     assert_eq!(analysis.rule.get(side).claim(), Verdict::ArtificialOnly);
@@ -33,15 +33,13 @@
 //! assert!(!analysis.requires_castling());
 //! ```
 
-pub mod analysis;
+pub mod atomic;
 pub mod chess;
 pub mod error;
-pub mod output;
-pub mod questions;
-pub mod rule;
-pub mod search;
-pub mod verdict;
+pub mod notation;
+pub mod report;
+pub mod start;
 
-pub use chess::{Arrangement, BySide, Piece, Side};
+pub use chess::{Arrangement, ByCastlingSide, CastlingSide, Piece};
 pub use error::ArrangementError;
-pub use verdict::Verdict;
+pub use start::verdict::Verdict;

@@ -2,8 +2,8 @@
 //! shown. (That the committed analysis.md is exactly what the program renders is checked in
 //! tests/cli.rs, with the one full run of the report the test suite makes.)
 
-use castle960::analysis::analyse_all_with;
-use castle960::output::analysis_doc::{self, TEMPLATE};
+use castle960::report::analysis_doc::{self, TEMPLATE};
+use castle960::start::analysis::analyse_all_with;
 use std::collections::BTreeMap;
 
 #[test]

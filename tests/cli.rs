@@ -180,7 +180,7 @@ fn show_json_is_parseable_and_carries_rule_and_search() {
 /// (without the `a_`/`h_` prefix), with the same types, and carries a schema number.
 #[test]
 fn show_json_fields_are_the_csv_columns() {
-    use castle960::output::csv::Row;
+    use castle960::report::csv::Row;
     let json: serde_json::Value =
         serde_json::from_slice(&castle960(&["show", "9", "--json"], None).stdout).unwrap();
     assert_eq!(json["schema"], 1);

@@ -12,10 +12,10 @@
 
 mod common;
 
-use castle960::analysis::Analysis;
 use castle960::chess::arrangement::{Arrangement, parse_any};
-use castle960::output::explain::Explanation;
-use castle960::output::gallery;
+use castle960::report::explain::Explanation;
+use castle960::report::gallery;
+use castle960::start::analysis::Analysis;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};

@@ -10,8 +10,8 @@
 
 mod common;
 
-use castle960::analysis::Analysis;
-use castle960::{Arrangement, Side};
+use castle960::start::analysis::Analysis;
+use castle960::{Arrangement, CastlingSide};
 use common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
 use rayon::prelude::*;
 use std::collections::{HashSet, VecDeque};
@@ -157,7 +157,7 @@ fn start(a: &Arrangement) -> State {
 /// The plain verdict on one side, given the castle-free reachable set.
 fn plain_verdict(
     a: &Arrangement,
-    side: Side,
+    side: CastlingSide,
     bound: usize,
     walks: &HashSet<State>,
 ) -> &'static str {
@@ -195,7 +195,7 @@ fn compare(sps: &[u16], bound: usize) {
             let a = Arrangement::from_sp(sp).unwrap();
             let walks = explore(start(&a), &[], bound);
             let analysis = Analysis::with_bound(a, bound);
-            Side::BOTH
+            CastlingSide::BOTH
                 .into_iter()
                 .filter_map(|side| {
                     let plain = plain_verdict(&a, side, bound, &walks);

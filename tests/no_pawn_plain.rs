@@ -5,8 +5,8 @@
 
 mod common;
 
-use castle960::search::no_pawn;
-use castle960::{Arrangement, Side};
+use castle960::start::search::no_pawn;
+use castle960::{Arrangement, CastlingSide};
 use common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
 use rayon::prelude::*;
 use std::collections::{HashSet, VecDeque};
@@ -65,7 +65,7 @@ fn moves(b: &Board, frozen_rook: usize) -> Vec<(usize, usize)> {
     out
 }
 
-fn castling_open(b: &Board, a: &Arrangement, side: Side) -> bool {
+fn castling_open(b: &Board, a: &Arrangement, side: CastlingSide) -> bool {
     let (k, r) = (a.king_file() as usize, a.rook_file(side) as usize);
     let (kt, rt) = (side.king_to() as usize, side.rook_to() as usize);
     let lo = k.min(r).min(kt).min(rt);
@@ -74,7 +74,7 @@ fn castling_open(b: &Board, a: &Arrangement, side: Side) -> bool {
 }
 
 /// Fewest moves to make castling legal, by plain BFS over whole-board positions.
-fn plain_fewest(a: &Arrangement, side: Side) -> Option<usize> {
+fn plain_fewest(a: &Arrangement, side: CastlingSide) -> Option<usize> {
     let frozen_rook = a.rook_file(side) as usize;
     let mut seen = HashSet::from([start(a)]);
     let mut frontier = VecDeque::from([(start(a), 0)]);
@@ -100,7 +100,7 @@ fn reduced_search_equals_plain_search_on_all_1920_sides() {
     let mismatches: Vec<String> = arrangements
         .par_iter()
         .flat_map_iter(|a| {
-            Side::BOTH.into_iter().filter_map(move |side| {
+            CastlingSide::BOTH.into_iter().filter_map(move |side| {
                 let reduced = no_pawn::search(a, side).map(|c| c.moves);
                 let plain = plain_fewest(a, side);
                 (reduced != plain)
@@ -115,10 +115,10 @@ fn reduced_search_equals_plain_search_on_all_1920_sides() {
 fn plain_search_sanity() {
     // RNBQKBNR: the h-side needs Nf3 (or Nh3) and the bishop cannot move: impossible.
     let standard = Arrangement::from_sp(518).unwrap();
-    assert_eq!(plain_fewest(&standard, Side::H), None);
+    assert_eq!(plain_fewest(&standard, CastlingSide::H), None);
     // BQNNRKRB (SP 3): the h-side castles at once.
     assert_eq!(
-        plain_fewest(&Arrangement::from_sp(3).unwrap(), Side::H),
+        plain_fewest(&Arrangement::from_sp(3).unwrap(), CastlingSide::H),
         Some(0)
     );
 }

@@ -7,14 +7,14 @@
 
 mod common;
 
-use castle960::chess::board::{Board, Line, Move};
 use castle960::chess::square::Square;
-use castle960::{Arrangement, Side};
+use castle960::start::board::{Board, Line, Move};
+use castle960::{Arrangement, CastlingSide};
 
 /// One side's verdict and games as the report states them.
 struct Reported {
     arrangement: Arrangement,
-    side: Side,
+    side: CastlingSide,
     verdict: String,
     castle_line: Vec<String>,
     walk_line: Vec<String>,
@@ -37,10 +37,10 @@ fn reported() -> Vec<Reported> {
     out
 }
 
-fn side_letter(side: Side) -> char {
+fn side_letter(side: CastlingSide) -> char {
     match side {
-        Side::A => 'a',
-        Side::H => 'h',
+        CastlingSide::A => 'a',
+        CastlingSide::H => 'h',
     }
 }
 
@@ -110,15 +110,16 @@ fn line_from_san(arrangement: &Arrangement, san: &[String]) -> Line {
     let mut board = Board::start(arrangement);
     let mut line = Line::default();
     for text in san {
-        let candidates = Side::BOTH
-            .map(Move::Castle)
-            .into_iter()
-            .chain(Square::all().flat_map(|from| {
-                board
-                    .destinations(from)
-                    .into_iter()
-                    .map(move |to| Move::normal(from, to))
-            }));
+        let candidates =
+            CastlingSide::BOTH
+                .map(Move::Castle)
+                .into_iter()
+                .chain(Square::all().flat_map(|from| {
+                    board
+                        .destinations(from)
+                        .into_iter()
+                        .map(move |to| Move::normal(from, to))
+                }));
         let mv = candidates
             .filter(|&m| board.is_legal(m))
             .find(|&m| board.san(m) == *text)
@@ -137,7 +138,7 @@ fn every_witness_game_replays_as_pgn() {
                 continue;
             }
             let line = line_from_san(&r.arrangement, san);
-            let pgn = castle960::chess::pgn::game(&r.arrangement, &line, "test")
+            let pgn = castle960::notation::pgn::game(&r.arrangement, &line, "test")
                 .unwrap_or_else(|e| panic!("SP {} {} {what}: {e}", r.arrangement.sp(), r.side));
             let board = common::replay_pgn(&pgn).unwrap_or_else(|e| {
                 panic!("SP {} {} {what}: {e}\n{pgn}", r.arrangement.sp(), r.side)

@@ -1,19 +1,19 @@
-//! The four published castling questions of `castle960::questions`: every witness line replayed
+//! The four published castling questions of `castle960::start::questions`: every witness line replayed
 //! with cozy-chess (Black standing at home and passing), and every total that is asserted
 //! recomputed here by an independent method.
 
 mod common;
 
-use castle960::questions::{castled_ranks, fewest_any, intact_rights, other_rook};
-use castle960::{Arrangement, Side};
+use castle960::start::questions::{castled_ranks, fewest_any, intact_rights, other_rook};
+use castle960::{Arrangement, CastlingSide};
 use common::{replay_white_line, resolve_san, white_placement};
 use cozy_chess::{Board, Color, Piece, Square};
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
-fn side_char(side: Side) -> char {
+fn side_char(side: CastlingSide) -> char {
     match side {
-        Side::A => 'a',
-        Side::H => 'h',
+        CastlingSide::A => 'a',
+        CastlingSide::H => 'h',
     }
 }
 
@@ -41,7 +41,7 @@ fn quiet_successors(board: &Board) -> Vec<(cozy_chess::Move, Board)> {
 /// over White's quiet moves, up to `depth` moves before castling, from the real start position
 /// with Black standing. Returns the fewest moves after which `O-O`/`O-O-O` is legal, if within
 /// `depth`. The king and castling rook may move here: the rules of castling take care of them.
-fn cozy_fewest(fen: &str, side: Side, depth: usize) -> Option<usize> {
+fn cozy_fewest(fen: &str, side: CastlingSide, depth: usize) -> Option<usize> {
     let san = side.san();
     let mut level = vec![Board::from_fen(fen, true).unwrap()];
     let mut seen: HashSet<u64> = level.iter().map(Board::hash).collect();
@@ -68,7 +68,7 @@ fn fewest_any_lines_replay_and_small_figures_match_an_independent_search() {
     let mut small: BTreeMap<(char, usize), usize> = BTreeMap::new();
     for (arrangement, result) in Arrangement::all().zip(&all) {
         let fen = arrangement.fen();
-        for side in Side::BOTH {
+        for side in CastlingSide::BOTH {
             let fewest = result.get(side);
             let san = fewest.line.san_moves(&arrangement);
             let moves: Vec<&str> = san.iter().map(String::as_str).collect();
@@ -93,7 +93,7 @@ fn fewest_any_lines_replay_and_small_figures_match_an_independent_search() {
     assert_eq!(small[&('h', 0)], 90);
     assert_eq!(small[&('h', 1)], 128);
     assert_eq!(small[&('h', 2)], 216);
-    for side in Side::BOTH {
+    for side in CastlingSide::BOTH {
         let table = fewest_any::distribution(&all, side);
         assert_eq!(table.values().sum::<usize>(), 960);
         for n in 0..=2 {
@@ -105,7 +105,7 @@ fn fewest_any_lines_replay_and_small_figures_match_an_independent_search() {
 #[test]
 fn keeping_white_on_ranks_1_to_5_costs_no_move() {
     for arrangement in Arrangement::all() {
-        for side in Side::BOTH {
+        for side in CastlingSide::BOTH {
             let open = fewest_any::fewest_any_within(&arrangement, side, 0..=7).unwrap();
             assert_eq!(
                 open.moves,
@@ -319,9 +319,13 @@ fn other_rook_matches_the_span_rule_and_lines_keep_it_still() {
     for (arrangement, result) in Arrangement::all().zip(&all) {
         let fen = arrangement.fen();
         let king = arrangement.king_file();
-        for side in Side::BOTH {
+        for side in CastlingSide::BOTH {
             let rook = arrangement.rook_file(side);
-            let other_side = if side == Side::A { Side::H } else { Side::A };
+            let other_side = if side == CastlingSide::A {
+                CastlingSide::H
+            } else {
+                CastlingSide::A
+            };
             let other = arrangement.rook_file(other_side);
             let ends = [king, rook, side.king_to(), side.rook_to()];
             let (lo, hi) = (*ends.iter().min().unwrap(), *ends.iter().max().unwrap());
@@ -335,7 +339,7 @@ fn other_rook_matches_the_span_rule_and_lines_keep_it_still() {
             if let Some(fewest) = result.get(side) {
                 let san = fewest.line.san_moves(&arrangement);
                 let (_, rooks_moved, _) = follow(&fen, &san);
-                let other_index = if other_side == Side::A { 0 } else { 1 };
+                let other_index = if other_side == CastlingSide::A { 0 } else { 1 };
                 assert!(!rooks_moved[other_index], "SP {} {side}", arrangement.sp());
                 let moves: Vec<&str> = san.iter().map(String::as_str).collect();
                 let replay = replay_white_line(&fen, &moves).unwrap();
@@ -366,7 +370,7 @@ fn report_question_columns_replay_and_match() {
         let label = format!("SP {}", arrangement.sp());
         let fen = arrangement.fen();
         let mut keeps = true;
-        for side in Side::BOTH {
+        for side in CastlingSide::BOTH {
             let field = |name: &str| &record[column(&format!("{}_{name}", side.prefix()))];
             let moves: usize = field("fewest_any").parse().unwrap();
             let line: Vec<&str> = field("fewest_any_line").split_whitespace().collect();
@@ -374,11 +378,15 @@ fn report_question_columns_replay_and_match() {
             let replay = replay_white_line(&fen, &line).unwrap_or_else(|e| panic!("{label}: {e}"));
             assert_eq!(replay.last_castle, Some(side_char(side)), "{label} {side}");
             assert!(!replay.castled_before_last, "{label} {side}");
-            if side == Side::H {
+            if side == CastlingSide::H {
                 *h_small.entry(moves + 1).or_insert(0) += 1;
             }
             let keeps_side: bool = field("keeps_other_rook").parse().unwrap();
-            let other = if side == Side::A { Side::H } else { Side::A };
+            let other = if side == CastlingSide::A {
+                CastlingSide::H
+            } else {
+                CastlingSide::A
+            };
             let ends = [
                 arrangement.king_file(),
                 arrangement.rook_file(side),

@@ -1,6 +1,7 @@
 //! The closed-form rule reproduces the seed's own output for every arrangement, codes included.
 
-use castle960::{Arrangement, rule};
+use castle960::Arrangement;
+use castle960::start::rule;
 
 #[test]
 fn all_960_rows_match_the_seed_output() {

@@ -7,16 +7,16 @@
 //! position of a side is walkable; the report realizes one of them per side as real games. This
 //! test realizes many: for a deterministic sample of the artificial-only sides of the committed
 //! report, every walkable castled core their castling game examines
-//! ([`castle960::search::pawn::castled_walks`]) is turned into a real castling game and a real
+//! ([`castle960::start::search::pawn::castled_walks`]) is turned into a real castling game and a real
 //! castle-free game ending in the same placement, and cozy-chess replays both from the Chess960
 //! start position, Black standing and passing.
 
 mod common;
 
-use castle960::search::model::{BEYOND, PosKey, Step, THIRD};
-use castle960::search::pawn::{CastledWalk, DEFAULT_BOUND, castled_walks};
-use castle960::search::realize::realize;
-use castle960::{Arrangement, Side};
+use castle960::start::search::model::{BEYOND, PosKey, Step, THIRD};
+use castle960::start::search::pawn::{CastledWalk, DEFAULT_BOUND, castled_walks};
+use castle960::start::search::realize::realize;
+use castle960::{Arrangement, CastlingSide};
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -34,7 +34,7 @@ const AT_LEAST: usize = 10_000;
 const BOUNDS: [usize; 2] = [DEFAULT_BOUND, 3];
 
 /// The artificial-only sides of the committed report, in order of SP, a before h.
-fn artificial_only_sides() -> Vec<(Arrangement, Side)> {
+fn artificial_only_sides() -> Vec<(Arrangement, CastlingSide)> {
     common::reported_sides()
         .into_iter()
         .filter(|r| r.field("verdict") == "artificial-only")
@@ -62,16 +62,16 @@ fn pawn_structure(steps: &[Step]) -> String {
     files.collect::<Vec<_>>().join(" ")
 }
 
-fn side_letter(side: Side) -> char {
+fn side_letter(side: CastlingSide) -> char {
     match side {
-        Side::A => 'a',
-        Side::H => 'h',
+        CastlingSide::A => 'a',
+        CastlingSide::H => 'h',
     }
 }
 
 /// Realizes both games of one castled position and replays them with cozy-chess; `Err` says
 /// what went wrong.
-fn check(arrangement: &Arrangement, side: Side, walk: &CastledWalk) -> Result<(), String> {
+fn check(arrangement: &Arrangement, side: CastlingSide, walk: &CastledWalk) -> Result<(), String> {
     let castle = realize(arrangement, &walk.castle_steps, true)
         .map_err(|e| format!("castling game: {e}"))?;
     let walked = realize(arrangement, &walk.walk_steps, true).map_err(|e| format!("walk: {e}"))?;
@@ -128,7 +128,7 @@ struct Covered {
 fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed() {
     let started = Instant::now();
     let all = artificial_only_sides();
-    let sample: Vec<(Arrangement, Side)> = all.iter().copied().step_by(STRIDE).collect();
+    let sample: Vec<(Arrangement, CastlingSide)> = all.iter().copied().step_by(STRIDE).collect();
     let per_side: Vec<Covered> = sample
         .par_iter()
         .map(|&(arrangement, side)| {

@@ -3,13 +3,13 @@
 
 mod common;
 
-use castle960::search::no_pawn;
-use castle960::{Arrangement, Side};
+use castle960::start::search::no_pawn;
+use castle960::{Arrangement, CastlingSide};
 
 /// Every side's no-pawn-move search result, with its arrangement.
-fn searches() -> Vec<(Arrangement, Side, Option<no_pawn::Castling>)> {
+fn searches() -> Vec<(Arrangement, CastlingSide, Option<no_pawn::Castling>)> {
     Arrangement::all()
-        .flat_map(|a| Side::BOTH.map(|side| (a, side, no_pawn::search(&a, side))))
+        .flat_map(|a| CastlingSide::BOTH.map(|side| (a, side, no_pawn::search(&a, side))))
         .collect()
 }
 
@@ -26,8 +26,8 @@ fn every_no_pawn_witness_replays_under_cozy_chess() {
         let replay = common::replay_white_line(&arrangement.fen(), &moves)
             .unwrap_or_else(|e| panic!("SP {sp} {side}: {san}: {e}"));
         let expected = match side {
-            Side::A => 'a',
-            Side::H => 'h',
+            CastlingSide::A => 'a',
+            CastlingSide::H => 'h',
         };
         assert_eq!(replay.last_castle, Some(expected), "SP {sp} {side}: {san}");
         assert!(!replay.castled_before_last);
@@ -43,7 +43,7 @@ fn every_no_pawn_witness_replays_under_cozy_chess() {
 fn every_no_pawn_witness_replays_as_a_pgn_game() {
     for (a, side, found) in searches() {
         let Some(castling) = found else { continue };
-        let pgn = castle960::chess::pgn::game(&a, &castling.line, "test").unwrap();
+        let pgn = castle960::notation::pgn::game(&a, &castling.line, "test").unwrap();
         let board =
             common::replay_pgn(&pgn).unwrap_or_else(|e| panic!("SP {} {side}: {e}\n{pgn}", a.sp()));
         let ours = castling.line.replay(&a).unwrap();

@@ -1,8 +1,8 @@
 //! Chess960 starting arrangements: the Scharnagl numbering, back-rank strings and start FENs.
 
-use crate::chess::castling::CastlingPath;
+use crate::chess::castling_path::CastlingPath;
+use crate::chess::castling_side::CastlingSide;
 use crate::chess::piece::Piece;
-use crate::chess::side::Side;
 use crate::chess::square::file_char;
 use crate::error::{ArrangementError, quote};
 use std::fmt;
@@ -138,18 +138,18 @@ impl Arrangement {
     }
 
     /// The file of the rook that castles on `side`: the one left of the king for the a-side.
-    pub fn rook_file(&self, side: Side) -> u8 {
+    pub fn rook_file(&self, side: CastlingSide) -> u8 {
         let mut rooks = self.files_of(Piece::Rook);
         let left = rooks.next().unwrap();
         let right = rooks.next().unwrap();
         match side {
-            Side::A => left,
-            Side::H => right,
+            CastlingSide::A => left,
+            CastlingSide::H => right,
         }
     }
 
     /// Castling on `side` in this arrangement: where king and rook start and end, and the span.
-    pub fn castling(&self, side: Side) -> CastlingPath {
+    pub fn castling(&self, side: CastlingSide) -> CastlingPath {
         CastlingPath::new(self.king_file(), self.rook_file(side), side)
     }
 
@@ -170,11 +170,11 @@ impl Arrangement {
     pub fn fen(&self) -> String {
         let white: String = self.to_string();
         let black = white.to_lowercase();
-        let castling: String = [Side::H, Side::A]
+        let castling: String = [CastlingSide::H, CastlingSide::A]
             .iter()
             .map(|&s| file_char(self.rook_file(s)).to_ascii_uppercase())
             .chain(
-                [Side::H, Side::A]
+                [CastlingSide::H, CastlingSide::A]
                     .iter()
                     .map(|&s| file_char(self.rook_file(s))),
             )

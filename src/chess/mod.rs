@@ -1,21 +1,18 @@
 //! The chess this crate needs: squares, White's pieces, the two castling sides, the 960
 //! starting arrangements, a White-only board with SAN, and PGN export.
 //!
-//! Everything here is plain chess; the Chess960 castling questions live in [`crate::rule`] and
-//! [`crate::search`].
+//! Everything here is plain chess; the Chess960 castling questions live in [`crate::start::rule`] and
+//! [`crate::start::search`].
 
 pub mod arrangement;
-pub mod board;
-pub mod castling;
+pub mod castling_path;
+pub mod castling_side;
 pub mod directions;
-pub mod pgn;
 pub mod piece;
-pub mod side;
 pub mod square;
 
 pub use arrangement::Arrangement;
-pub use board::{Board, Line, Man, Move};
-pub use castling::CastlingPath;
+pub use castling_path::CastlingPath;
+pub use castling_side::{ByCastlingSide, CastlingSide};
 pub use piece::Piece;
-pub use side::{BySide, Side};
 pub use square::Square;

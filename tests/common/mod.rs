@@ -283,7 +283,7 @@ pub struct ReportedSide {
     /// The row's arrangement.
     pub arrangement: castle960::Arrangement,
     /// The side.
-    pub side: castle960::Side,
+    pub side: castle960::CastlingSide,
     fields: std::collections::BTreeMap<String, String>,
 }
 
@@ -312,7 +312,7 @@ pub fn reported_sides() -> Vec<ReportedSide> {
             .map(|(h, v)| (h.to_string(), v.to_string()))
             .collect();
         let sp = fields["sp"].parse().unwrap();
-        for side in castle960::Side::BOTH {
+        for side in castle960::CastlingSide::BOTH {
             out.push(ReportedSide {
                 arrangement: castle960::Arrangement::from_sp(sp).unwrap(),
                 side,

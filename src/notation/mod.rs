@@ -1,0 +1,3 @@
+//! Chess notations: PGN games of the start-position analysis.
+
+pub mod pgn;

@@ -1,0 +1,413 @@
+//! `output/gallery.html`: one self-contained page showing all 960 arrangements as back-rank
+//! strips coloured by verdict, with filters, a search box, and a board that replays each side's
+//! castling game and castle-free walk.
+//!
+//! The page works offline from disk: styles, script and data are inline, nothing is fetched.
+//! The summary numbers at the top are rendered here from the analyses; the grid and the board
+//! view are drawn by the page's script from a compact data block. Texts, PGN games and move
+//! lists share one word dictionary (words by frequency, then alphabetically), so the page stays
+//! small and its bytes depend only on the analyses.
+//!
+//! Pieces are drawn as Unicode chess symbols (no piece art, no licence involved).
+
+use crate::chess::castling_side::CastlingSide;
+use crate::report::explain::{Explanation, MODEL_NOTE};
+use crate::report::words;
+use crate::start::analysis::Analysis;
+use crate::start::board::Line;
+use crate::start::verdict::Verdict;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The default place of the gallery, relative to the working directory.
+pub const DEFAULT_PATH: &str = "output/gallery.html";
+
+const PAGE: &str = include_str!("gallery/page.html");
+const CSS: &str = include_str!("gallery/page.css");
+const JS: &str = include_str!("gallery/page.js");
+
+/// The verdict words, in the order of the codes the page uses (0 to 3).
+const VERDICTS: [&str; 4] = [
+    Verdict::NoPawnMove.as_str(),
+    Verdict::AfterPawnMove.as_str(),
+    Verdict::ArtificialOnly.as_str(),
+    Verdict::NotWithinBound.as_str(),
+];
+
+/// The characters of the word codes: printable ASCII without `"`, `\`, `<`, `>` and `&`, so an
+/// encoded text is safe inside a JSON string inside a `<script>` element.
+const ALPHABET: &str =
+    "!#$%'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+
+/// The page's code (0 to 3) for a verdict word.
+fn verdict_code(verdict: &str) -> u8 {
+    VERDICTS.iter().position(|&v| v == verdict).unwrap_or(3) as u8
+}
+
+/// Everything the page's script reads, serialized as one JSON object.
+#[derive(Serialize)]
+struct Data {
+    /// The most files whose pawns the pawn-move search moved.
+    bound: usize,
+    verdicts: [&'static str; 4],
+    /// The word-code alphabet and how many of its characters are one-character codes.
+    alphabet: &'static str,
+    single: usize,
+    /// The dictionary: code i stands for `words[i]`.
+    words: Vec<String>,
+    /// The same for the PGN games, whose words (FENs, move numbers, headers) are their own.
+    pgn_single: usize,
+    pgn_words: Vec<String>,
+    /// The back ranks in SP order, eight letters each, concatenated.
+    ranks: String,
+    /// Per SP: `[a verdict, h verdict, a agrees, h agrees, a fewest moves, h fewest moves,
+    /// requires castling]`; fewest moves is -1 where castling needs a pawn move.
+    cells: Vec<[i16; 7]>,
+    /// Per SP and side (a first): the details of the board view, word-encoded.
+    sides: Vec<[SideData; 2]>,
+}
+
+/// One side of one arrangement for the board view. Texts are word-encoded.
+#[derive(Serialize)]
+struct SideData {
+    /// The rule's claim (a verdict code).
+    rule: u8,
+    /// The castling game as coordinate moves (`b1c3`, `O-O`).
+    castle: String,
+    /// The castle-free walk as coordinate moves (artificial-only only).
+    walk: String,
+    /// The castling game in SAN.
+    castle_san: String,
+    walk_san: String,
+    /// The side's part of `castle960 show`, line by line.
+    text: String,
+    /// The PGN of the castling game (as `show --pgn` writes it) and of the walk, coded with
+    /// the PGN dictionary.
+    castle_pgn: String,
+    walk_pgn: String,
+}
+
+/// The texts of one side before encoding, in the order of [`SideData`]'s text fields.
+type SideTexts = [String; 7];
+
+/// The page for the given analyses (all 960 in SP order for the real gallery). Identical
+/// analyses give identical bytes. Explains every arrangement, in parallel; a caller that has
+/// the explanations already passes them to [`render_explained`].
+pub fn render(analyses: &[Analysis]) -> String {
+    let explanations: Vec<Explanation> = analyses.par_iter().map(Explanation::new).collect();
+    render_explained(analyses, &explanations)
+}
+
+/// The page for the given analyses and their explanations (one each, in the same order).
+/// Identical input gives identical bytes.
+// Longer than most functions here: a straight assembly of the page's data block, field by field in the order the page script reads them.
+pub fn render_explained(analyses: &[Analysis], explanations: &[Explanation]) -> String {
+    assert_eq!(
+        analyses.len(),
+        explanations.len(),
+        "one explanation per analysis"
+    );
+    // Every text first in plain words, to build the dictionaries over all of them.
+    let plain: Vec<[SideTexts; 2]> = analyses
+        .iter()
+        .zip(explanations)
+        .map(|(analysis, explanation)| {
+            CastlingSide::BOTH.map(|side| side_texts(analysis, explanation, side))
+        })
+        .collect();
+    let dictionary = Dictionary::new(
+        plain
+            .iter()
+            .flatten()
+            .flat_map(|t| t[..5].iter())
+            .map(String::as_str),
+    );
+    let pgn_dictionary = Dictionary::new(
+        plain
+            .iter()
+            .flatten()
+            .flat_map(|t| t[5..].iter())
+            .map(String::as_str),
+    );
+    let sides = explanations
+        .iter()
+        .zip(&plain)
+        .map(|(explanation, texts)| {
+            let [a, h] = texts;
+            [(CastlingSide::A, a), (CastlingSide::H, h)].map(|(side, t)| SideData {
+                rule: verdict_code(explanation.row.verdict[side].rule_verdict),
+                castle: dictionary.encode(&t[0]),
+                walk: dictionary.encode(&t[1]),
+                castle_san: dictionary.encode(&t[2]),
+                walk_san: dictionary.encode(&t[3]),
+                text: dictionary.encode(&t[4]),
+                castle_pgn: pgn_dictionary.encode(&t[5]),
+                walk_pgn: pgn_dictionary.encode(&t[6]),
+            })
+        })
+        .collect();
+    let cells = explanations
+        .iter()
+        .map(|e| {
+            let row = &e.row;
+            let v = |side: CastlingSide| verdict_code(row.verdict[side].verdict) as i16;
+            let agrees = |side: CastlingSide| row.verdict[side].verdict_agrees as i16;
+            let moves = |side: CastlingSide| row.no_pawn[side].moves.map_or(-1, |m| m as i16);
+            [
+                v(CastlingSide::A),
+                v(CastlingSide::H),
+                agrees(CastlingSide::A),
+                agrees(CastlingSide::H),
+                moves(CastlingSide::A),
+                moves(CastlingSide::H),
+                row.requires_castling as i16,
+            ]
+        })
+        .collect();
+    let data = Data {
+        bound: analyses.first().map_or(0, |a| a.bound),
+        verdicts: VERDICTS,
+        alphabet: ALPHABET,
+        single: dictionary.single,
+        words: dictionary.words.clone(),
+        pgn_single: pgn_dictionary.single,
+        pgn_words: pgn_dictionary.words.clone(),
+        ranks: explanations
+            .iter()
+            .map(|e| e.row.arrangement.as_str())
+            .collect(),
+        cells,
+        sides,
+    };
+    // `<` only occurs inside JSON strings; escaped, no `</script>` can end the block early.
+    let json = serde_json::to_string(&data)
+        .expect("the gallery data serializes")
+        .replace('<', "\\u003c");
+    fill(
+        PAGE,
+        &[
+            ("CSS", CSS),
+            ("SUMMARY", &summary(analyses)),
+            ("MODEL", &escape(MODEL_NOTE)),
+            ("JS", JS),
+            ("DATA", &json),
+        ],
+    )
+}
+
+/// One side's texts in plain words: the games as coordinates and in SAN (the report's), the
+/// side's part of `show`, and the PGN games `show --pgn` prints.
+fn side_texts(analysis: &Analysis, explanation: &Explanation, side: CastlingSide) -> SideTexts {
+    let line = &analysis.pawn[side];
+    let (verdict, details) = (&explanation.row.verdict[side], &explanation.details[side]);
+    let castle_pgn = if verdict.verdict == Verdict::NoPawnMove.as_str() {
+        details.witness_pgn.clone()
+    } else {
+        details.castle_pgn.clone()
+    };
+    [
+        coordinates(&line.castle_line),
+        line.walk_line.as_ref().map(coordinates).unwrap_or_default(),
+        verdict.castle_line.clone(),
+        verdict.walk_line.clone(),
+        explanation.side_text(side),
+        castle_pgn.unwrap_or_default(),
+        details.walk_pgn.clone().unwrap_or_default(),
+    ]
+}
+
+/// Replaces each `{{NAME}}` of the template once, in template order, never looking inside what
+/// was put in.
+fn fill(template: &str, parts: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + parts.iter().map(|p| p.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        let end = rest[start..]
+            .find("}}")
+            .map(|e| start + e)
+            .expect("placeholders close");
+        let name = &rest[start + 2..end];
+        let value = parts
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no value for placeholder {name}"))
+            .1;
+        out.push_str(&rest[..start]);
+        out.push_str(value);
+        rest = &rest[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The moves in coordinate notation separated by spaces, as the page replays them.
+fn coordinates(line: &Line) -> String {
+    line.moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A word dictionary: texts split at single spaces, each word replaced by a code of one
+/// character (the most frequent words) or two.
+struct Dictionary {
+    words: Vec<String>,
+    codes: BTreeMap<String, String>,
+    single: usize,
+}
+
+impl Dictionary {
+    fn new<'a>(texts: impl Iterator<Item = &'a str>) -> Dictionary {
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for text in texts.filter(|t| !t.is_empty()) {
+            for word in text.split(' ') {
+                *counts.entry(word).or_default() += 1;
+            }
+        }
+        let mut words: Vec<(&str, usize)> = counts.into_iter().collect();
+        words.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(y.0)));
+        let base = ALPHABET.len();
+        // As many one-character codes as leave room for the rest in two characters.
+        let single = (base * base)
+            .saturating_sub(words.len())
+            .checked_div(base - 1)
+            .unwrap_or(0)
+            .min(base - 1);
+        assert!(
+            single + (base - single) * base >= words.len(),
+            "the gallery dictionary holds at most {} words",
+            base * base
+        );
+        let alphabet: Vec<char> = ALPHABET.chars().collect();
+        let codes = words
+            .iter()
+            .enumerate()
+            .map(|(i, (word, _))| {
+                let code = if i < single {
+                    alphabet[i].to_string()
+                } else {
+                    let j = i - single;
+                    format!("{}{}", alphabet[single + j / base], alphabet[j % base])
+                };
+                (word.to_string(), code)
+            })
+            .collect();
+        Dictionary {
+            words: words.into_iter().map(|(w, _)| w.to_string()).collect(),
+            codes,
+            single,
+        }
+    }
+
+    fn encode(&self, text: &str) -> String {
+        if text.is_empty() {
+            return String::new();
+        }
+        text.split(' ').map(|w| self.codes[w].as_str()).collect()
+    }
+}
+
+/// Escapes text for HTML element content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The answer and the per-side tables of rule claim against search verdict, as HTML.
+fn summary(analyses: &[Analysis]) -> String {
+    let mut out = String::new();
+    let total = analyses.len();
+    let answer = analyses.iter().filter(|a| a.requires_castling()).count();
+    let rule = analyses
+        .iter()
+        .filter(|a| a.rule_requires_castling())
+        .count();
+    let scope = words::pawn_scope(analyses.first().map_or(0, |a| a.bound));
+    let _ = writeln!(
+        out,
+        "<p class=\"answer\">White can reach a position that requires castling in \
+         <strong id=\"answer\">{answer}</strong> of {total} arrangements \
+         <span class=\"aside\">(the closed-form rule says <span id=\"rule-answer\">{rule}</span>; \
+         search over {scope})</span>.</p>"
+    );
+    out.push_str("<div class=\"tables\">\n");
+    for side in CastlingSide::BOTH {
+        let count = |rule: Option<&str>, found: &str| {
+            analyses
+                .iter()
+                .filter(|a| {
+                    rule.is_none_or(|r| a.rule.get(side).claim().as_str() == r)
+                        && a.pawn.get(side).verdict.as_str() == found
+                })
+                .count()
+        };
+        let shown: Vec<&str> = VERDICTS
+            .iter()
+            .copied()
+            .filter(|v| *v != "not-within-bound" || count(None, v) > 0)
+            .collect();
+        let _ = write!(
+            out,
+            "<table class=\"verdicts\" id=\"table-{}\"><caption>{} <span class=\"aside\">\
+             rows: the rule's claim, columns: the search's verdict</span></caption>\n<thead><tr>\
+             <th scope=\"col\">rule \\ search</th>",
+            side.prefix(),
+            escape(side.name())
+        );
+        for v in &shown {
+            let _ = write!(
+                out,
+                "<th scope=\"col\"><span class=\"key v{}\" aria-hidden=\"true\"></span>{v}</th>",
+                VERDICTS.iter().position(|x| x == v).unwrap_or(3)
+            );
+        }
+        out.push_str("</tr></thead>\n<tbody>");
+        for claim in &VERDICTS[..3] {
+            let _ = write!(out, "<tr><th scope=\"row\">{claim}</th>");
+            for found in &shown {
+                let n = count(Some(claim), found);
+                let class = if claim == found { "" } else { " class=\"off\"" };
+                let _ = write!(out, "<td{class}>{n}</td>");
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</tbody>\n<tfoot><tr><th scope=\"row\">search total</th>");
+        for found in &shown {
+            let _ = write!(
+                out,
+                "<td data-verdict=\"{found}\">{}</td>",
+                count(None, found)
+            );
+        }
+        out.push_str("</tr></tfoot></table>\n");
+    }
+    out.push_str("</div>\n");
+    let disagreements = analyses
+        .iter()
+        .map(|a| {
+            CastlingSide::BOTH
+                .iter()
+                .filter(|&&s| !a.verdict_agrees(s))
+                .count()
+        })
+        .sum::<usize>();
+    let _ = writeln!(
+        out,
+        "<p>Off the diagonal (shaded): the rule and the search disagree, on \
+         <strong id=\"disagreements\">{disagreements}</strong> sides.</p>"
+    );
+    out
+}

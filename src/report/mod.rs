@@ -1,0 +1,10 @@
+//! What castle960 writes: the CSV report, the printed summary, `show`'s explanation, the
+//! analysis document and the HTML gallery.
+
+pub mod analysis_doc;
+pub mod csv;
+pub mod explain;
+pub mod gallery;
+pub mod questions_doc;
+pub mod summary;
+pub mod words;

@@ -1,0 +1,365 @@
+//! Step 2 of the pawn-move analysis, **components and cores**. Within one pawn structure every
+//! move is reversible, so positions fall into components that castle-free games reach all or
+//! not at all. Each castled position is replaced by its component's *core*: its positions with
+//! every piece that can leave ranks 1-2 gone, found by lifting pieces eagerly.
+
+use crate::start::search::hash::{KeyMap, KeySet};
+use crate::start::search::model::{self, Cell, KNIGHT, Pawns, Pos, PosKey, Step, file_of, row_of};
+use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
+
+/// The core of a component: its positions with every piece that can leave ranks 1-2 gone.
+#[derive(Clone, Debug)]
+pub struct Core {
+    /// The smallest member's key, which identifies the component.
+    pub id: PosKey,
+    /// All core positions (placements, no bookkeeping), in key order.
+    pub members: Vec<PosKey>,
+    /// Kinds present on ranks 1-2 in the core, a bit per kind.
+    pub kinds_on_board: u8,
+    /// Rank-1 files of knights in the core, a bit per file.
+    pub knight_file_set: u8,
+    /// The pawns, the same in every position of the component.
+    pub pawns: Pawns,
+}
+
+/// Takes off ranks 1-2 every piece that can leave directly, recording the exits.
+pub(super) fn lift_all(mut pos: Pos, steps: &mut Vec<Step>) -> Pos {
+    loop {
+        let exit = (0..16u8).find(|&s| {
+            let c = pos.cell(s);
+            !c.is_empty() && pos.exit_possible(c.kind(), s)
+        });
+        match exit {
+            Some(s) => {
+                pos.set(s, Cell::EMPTY);
+                steps.push(Step::Exit { from: s });
+            }
+            None => return pos,
+        }
+    }
+}
+
+/// The same without recording, for positions that [`CoreCache::id`] and the tests lift.
+pub(super) fn lift_all_quiet(mut pos: Pos) -> Pos {
+    for s in 0..16u8 {
+        let c = pos.cell(s);
+        if !c.is_empty() && pos.exit_possible(c.kind(), s) {
+            pos.set(s, Cell::EMPTY);
+        }
+    }
+    pos
+}
+
+/// Moves of the component exploration from a lifted position (one no piece can leave): every
+/// piece may move within ranks 1-2 (knights too), then every piece that can leave does so at
+/// once. No pawn moves, no returns from the pool. `sink` gets the next position, lifted again,
+/// and the move (its exits follow from [`lift_all`]). Whether a piece can leave depends only on
+/// its own square and the pawns, so after a move only the moved piece can: the others stay.
+pub(super) fn component_moves(pos: &Pos, mut sink: impl FnMut(Pos, Step)) {
+    for s in 0..16u8 {
+        let c = pos.cell(s);
+        if c.is_empty() {
+            continue;
+        }
+        model::flat_destinations(pos, c.kind(), s, |to| {
+            let mut next = *pos;
+            next.set(s, Cell::EMPTY);
+            if !next.exit_possible(c.kind(), to) {
+                next.set(to, c);
+            }
+            sink(next, Step::Move { from: s, to });
+        });
+    }
+}
+
+/// Whether the placements `from` and `to` (same pieces, same pawns) lie in one component, by a
+/// breadth-first search from both ends at once over every move of the model within the
+/// structure (moves on ranks 1-2, leaving for the pool, coming back from it; all reversible)
+/// that stops when the two searches meet; `None` when each side has met `budget` positions
+/// without deciding. Where pawns on rank 3 wall the pieces in, nothing but knights can leave and
+/// [`CoreCache::id`] would explore a component of millions of positions, while king and rook
+/// trading places is usually a matter of a few moves.
+pub fn connected_within(from: Pos, to: Pos, budget: usize) -> Option<bool> {
+    let ends = [from.placement(), to.placement()];
+    if ends[0] == ends[1] {
+        return Some(true);
+    }
+    let mut seen: [KeySet; 2] = [KeySet::default(), KeySet::default()];
+    let mut layer: [Vec<Pos>; 2] = [vec![ends[0]], vec![ends[1]]];
+    for side in 0..2 {
+        seen[side].insert(ends[side].key());
+    }
+    loop {
+        // Grow the smaller frontier by one layer.
+        let side = if layer[0].len() <= layer[1].len() {
+            0
+        } else {
+            1
+        };
+        if layer[side].is_empty() {
+            return Some(false);
+        }
+        if seen[side].len() > budget {
+            return None;
+        }
+        let mut next_layer = Vec::new();
+        let mut met = false;
+        for pos in std::mem::take(&mut layer[side]) {
+            moves_within_structure(&pos, |next| {
+                let key = next.key();
+                met |= seen[1 - side].contains(&key);
+                if seen[side].insert(key) {
+                    next_layer.push(next);
+                }
+            });
+            if met {
+                return Some(true);
+            }
+        }
+        layer[side] = next_layer;
+    }
+}
+
+/// Every move of the model that keeps the pawns where they are: a piece moves on ranks 1-2,
+/// leaves for the pool from a square it can leave by, or comes back from the pool onto an empty
+/// square it could leave by (a bishop onto its own colour).
+fn moves_within_structure(pos: &Pos, mut sink: impl FnMut(Pos)) {
+    for s in 0..16u8 {
+        let kind = pos.kind(s);
+        if kind == 0 {
+            continue;
+        }
+        model::flat_destinations(pos, kind, s, |to| {
+            let mut next = *pos;
+            next.shift(s, to);
+            sink(next);
+        });
+        if pos.exit_possible(kind, s) {
+            let mut next = *pos;
+            next.set(s, Cell::EMPTY);
+            sink(next);
+        }
+    }
+    for kind in model::KINDS {
+        if pos.in_pool(kind) == 0 {
+            continue;
+        }
+        for s in 0..16u8 {
+            let own_colour = kind != model::BISHOP || pos.bishop_in_pool(model::is_light(s));
+            if own_colour && pos.free(file_of(s), row_of(s)) && pos.exit_possible(kind, s) {
+                let mut next = *pos;
+                next.set(s, Cell::piece(kind));
+                sink(next);
+            }
+        }
+    }
+}
+
+/// Identifies the components of castled positions and their cores, exploring each component
+/// once: every position met in an exploration is remembered with its component's id.
+#[derive(Default)]
+pub struct CoreCache {
+    component_of: KeyMap<PosKey>,
+    /// The cores found, by component id.
+    pub cores: KeyMap<Core>,
+}
+
+impl CoreCache {
+    /// The id of the component containing `pos` (a placement): its core's smallest key.
+    ///
+    /// Pieces that can reach a way off ranks 1-2 are lifted one stage at a time: breadth-first
+    /// over moves from the current position until some move lets a piece leave, then on from
+    /// there. Removing a piece never hinders the others, so the pieces left when no move lifts
+    /// anything are exactly the component's stuck pieces, and the positions of that last stage
+    /// are its core. This finds the same core as exploring every position of the component, at
+    /// a fraction of the cost: the explorations never carry pieces that are about to leave.
+    /// Every position met is remembered with the id, and meeting a remembered one ends the
+    /// search early.
+    pub fn id(&mut self, pos: Pos) -> PosKey {
+        let mut at = lift_all_quiet(pos.placement());
+        if let Some(&id) = self.component_of.get(&at.key()) {
+            return id;
+        }
+        let mut met: Vec<PosKey> = Vec::new();
+        let id = loop {
+            let pieces = at.on_board();
+            let mut stage = vec![at];
+            let mut seen: KeySet = KeySet::default();
+            seen.insert(at.key());
+            let (mut lifted, mut known) = (None, None);
+            let mut cursor = 0;
+            while let Some(&p) = stage.get(cursor) {
+                cursor += 1;
+                component_moves(&p, |next, _| {
+                    if lifted.is_some() || known.is_some() {
+                        return;
+                    }
+                    let key = next.key();
+                    if let Some(&id) = self.component_of.get(&key) {
+                        known = Some(id);
+                    } else if next.on_board() < pieces {
+                        lifted = Some(next);
+                    } else if seen.insert(key) {
+                        stage.push(next);
+                    }
+                });
+                if lifted.is_some() || known.is_some() {
+                    break;
+                }
+            }
+            met.extend(stage.iter().map(Pos::key));
+            if let Some(id) = known {
+                break id;
+            }
+            match lifted {
+                Some(next) => at = next,
+                None => {
+                    // Nothing can leave any more: this stage is the core.
+                    let mut members: Vec<PosKey> = stage.iter().map(Pos::key).collect();
+                    members.sort_unstable();
+                    let core = Core::from_members(members);
+                    let id = core.id;
+                    self.cores.insert(id, core);
+                    break id;
+                }
+            }
+        };
+        for key in met {
+            self.component_of.insert(key, id);
+        }
+        id
+    }
+}
+
+impl Core {
+    fn from_members(members: Vec<PosKey>) -> Core {
+        let first = Pos::from_key(members[0]);
+        let mut kinds_on_board = 0u8;
+        let mut knight_file_set = 0u8;
+        for s in 0..16u8 {
+            let k = first.kind(s);
+            if k != 0 {
+                kinds_on_board |= 1 << k;
+            }
+            if k == KNIGHT && row_of(s) == 0 {
+                knight_file_set |= 1 << file_of(s);
+            }
+        }
+        Core {
+            id: members[0],
+            members,
+            kinds_on_board,
+            knight_file_set,
+            pawns: *first.pawns(),
+        }
+    }
+}
+
+/// Explores the component of `start` (a placement) with eager lifting and returns its core and
+/// the search tree (parent links, for paths to core members).
+pub(super) fn core_of(start: Pos) -> (Core, KeyMap<PosKey>) {
+    let start = start.placement();
+    let root = lift_all(start, &mut Vec::new());
+    let mut parent: KeyMap<PosKey> = KeyMap::default();
+    parent.insert(root.key(), start.key());
+    let mut queue = VecDeque::from([root]);
+    let mut best = usize::MAX;
+    let mut members = Vec::new();
+    while let Some(pos) = queue.pop_front() {
+        let n = pos.on_board();
+        if n < best {
+            best = n;
+            members.clear();
+        }
+        if n == best {
+            members.push(pos.key());
+        }
+        component_moves(&pos, |next, _| {
+            if let Entry::Vacant(v) = parent.entry(next.key()) {
+                v.insert(pos.key());
+                queue.push_back(next);
+            }
+        });
+    }
+    members.sort_unstable();
+    (Core::from_members(members), parent)
+}
+
+/// The steps from `start` (a placement) to `target` inside a component explored by [`core_of`].
+pub(super) fn component_path(parent: &KeyMap<PosKey>, start: PosKey, target: PosKey) -> Vec<Step> {
+    let mut chain = vec![target];
+    while *chain.last().unwrap() != start {
+        let at = *chain.last().unwrap();
+        let p = parent[&at];
+        chain.push(p);
+        if p == start {
+            break;
+        }
+    }
+    chain.reverse();
+    let mut steps = Vec::new();
+    // The root is the start with its liftable pieces gone.
+    let mut first = Vec::new();
+    let root = lift_all(Pos::from_key(start), &mut first);
+    steps.extend(first);
+    let mut at = root;
+    for &next in &chain[1..] {
+        if next == at.key() {
+            continue;
+        }
+        let mut found = None;
+        component_moves(&at, |p, step| {
+            if found.is_none() && p.key() == next {
+                found = Some(step);
+            }
+        });
+        let step = found.expect("a recorded component move can be replayed");
+        steps.push(step);
+        let Step::Move { from, to } = step else {
+            unreachable!()
+        };
+        let mut moved = at;
+        moved.shift(from, to);
+        at = lift_all(moved, &mut steps);
+        debug_assert_eq!(at.key(), next);
+    }
+    steps
+}
+
+/// Undoes a sequence of steps: the steps that lead from its end back to `start`.
+pub(super) fn reversed(start: &Pos, steps: &[Step]) -> Vec<Step> {
+    let mut pos = *start;
+    let mut back = Vec::with_capacity(steps.len());
+    for &step in steps {
+        match step {
+            Step::Move { from, to } => {
+                back.push(Step::Move { from: to, to: from });
+                pos.shift(from, to);
+            }
+            Step::Exit { from } => {
+                back.push(Step::Enter {
+                    kind: pos.kind(from),
+                    to: from,
+                });
+                pos.set(from, Cell::EMPTY);
+            }
+            other => unreachable!("component paths hold moves and exits only, not {other:?}"),
+        }
+    }
+    back.reverse();
+    back
+}
+
+/// The pieces that can never leave ranks 1-2 again from `pos` without further pawn moves (the
+/// pieces of its component's core), strongest first.
+pub fn stuck_pieces(pos: &Pos) -> Vec<crate::chess::piece::Piece> {
+    let (core, _) = core_of(*pos);
+    let first = Pos::from_key(core.id);
+    let mut kinds: Vec<u8> = (0..16u8)
+        .map(|s| first.kind(s))
+        .filter(|&k| k != 0)
+        .collect();
+    kinds.sort_unstable();
+    kinds.into_iter().map(model::piece_of).collect()
+}

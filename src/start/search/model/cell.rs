@@ -1,0 +1,106 @@
+//! What an exact square holds: nothing, or a piece kind, with the normal form's commitment.
+
+use crate::chess::piece::Piece;
+
+/// A piece kind of the model (1 to 5), the index of bit sets over kinds.
+pub type Kind = u8;
+
+/// The king's kind.
+pub const KING: Kind = 1;
+/// The queen's kind.
+pub const QUEEN: Kind = 2;
+/// A rook's kind.
+pub const ROOK: Kind = 3;
+/// A bishop's kind (its colour follows from its square).
+pub const BISHOP: Kind = 4;
+/// A knight's kind.
+pub const KNIGHT: Kind = 5;
+/// The kinds, king first.
+pub const KINDS: [Kind; 5] = [KING, QUEEN, ROOK, BISHOP, KNIGHT];
+
+/// The model's kind of a chess piece.
+pub const fn kind_of(piece: Piece) -> Kind {
+    match piece {
+        Piece::King => KING,
+        Piece::Queen => QUEEN,
+        Piece::Rook => ROOK,
+        Piece::Bishop => BISHOP,
+        Piece::Knight => KNIGHT,
+    }
+}
+
+/// The chess piece of a model kind.
+pub fn piece_of(kind: Kind) -> Piece {
+    match kind {
+        KING => Piece::King,
+        QUEEN => Piece::Queen,
+        ROOK => Piece::Rook,
+        BISHOP => Piece::Bishop,
+        KNIGHT => Piece::Knight,
+        _ => unreachable!("no piece of kind {kind}"),
+    }
+}
+
+/// The contents of an exact square: empty, or a piece of some kind that may have *committed*
+/// to stay on ranks 1-2 for good (normal-form bookkeeping only: placements compare without it).
+///
+/// ```
+/// use castle960::start::search::model::{Cell, QUEEN};
+/// let queen = Cell::piece(QUEEN);
+/// assert_eq!(queen.committed().kind(), QUEEN);
+/// assert_eq!(queen.committed().placement(), queen);
+/// assert!(Cell::EMPTY.is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+/// The bit of [`Cell`] that marks a committed piece; the kind sits in the three bits below.
+const COMMITTED: u8 = 8;
+const KIND: u8 = 7;
+
+impl Cell {
+    /// An empty square.
+    pub const EMPTY: Cell = Cell(0);
+
+    /// A piece of `kind`, not committed.
+    pub const fn piece(kind: Kind) -> Cell {
+        Cell(kind)
+    }
+
+    /// The kind standing here, 0 when empty.
+    pub const fn kind(self) -> Kind {
+        self.0 & KIND
+    }
+
+    /// Whether the square is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the piece here has committed to stay on ranks 1-2.
+    pub const fn is_committed(self) -> bool {
+        self.0 & COMMITTED != 0
+    }
+
+    /// The same piece, committed.
+    #[must_use]
+    pub const fn committed(self) -> Cell {
+        Cell(self.0 | COMMITTED)
+    }
+
+    /// The same contents without the commitment: what a board shows.
+    #[must_use]
+    pub const fn placement(self) -> Cell {
+        Cell(self.0 & KIND)
+    }
+
+    /// The raw four bits (kind, and commitment in bit 3), for packing positions.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The cell from [`Cell::bits`].
+    pub const fn from_bits(bits: u8) -> Cell {
+        Cell(bits & (KIND | COMMITTED))
+    }
+}

@@ -1,0 +1,405 @@
+//! The moves of the model under a search's rules, generated in the normal forms of the module
+//! docs: [`Rules::close`] applies the first-chance decisions, [`Rules::successors`] every move.
+
+use super::cell::{BISHOP, Cell, KING, KNIGHT, Kind, QUEEN, ROOK};
+use super::pawns::{BEYOND, Pawns, THIRD, pawn_advances};
+use super::pos::Pos;
+use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
+use crate::chess::arrangement::Arrangement;
+use crate::chess::castling_side::CastlingSide;
+use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, ROOK_DIRS};
+
+/// Knight moves that stay within ranks 1-2.
+const KNIGHT_FLAT: [(i8, i8); 4] = [(2, 1), (-2, 1), (2, -1), (-2, -1)];
+
+/// One step of an abstract line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// A piece moves within ranks 1-2.
+    Move {
+        /// Where it stood.
+        from: Sq,
+        /// Where it goes.
+        to: Sq,
+    },
+    /// A piece leaves ranks 1-2 for the pool.
+    Exit {
+        /// Where it stood.
+        from: Sq,
+    },
+    /// A piece comes back from the pool.
+    Enter {
+        /// Its kind.
+        kind: Kind,
+        /// The square it comes to.
+        to: Sq,
+    },
+    /// A file's pawn advances to a new state (rank 3, or beyond).
+    Push {
+        /// The pawn's file (0 = a).
+        file: u8,
+        /// Its new state.
+        to: u8,
+    },
+    /// Castling.
+    Castle(CastlingSide),
+}
+
+/// Moves of a piece of `kind` from `s` that stay within ranks 1-2, over squares for which
+/// `free(file, row)` holds. Calls `f(to, touched)` with the squares of ranks 1-2 passed over or
+/// landed on, `s` included (for the castling search's bookkeeping).
+fn flat_rays(kind: Kind, s: Sq, free: impl Fn(i8, i8) -> bool, mut f: impl FnMut(Sq, SquareSet)) {
+    let (file, row) = (file_of(s), row_of(s));
+    let (dirs, ride): (&[(i8, i8)], bool) = match kind {
+        KING => (&KING_STEPS, false),
+        QUEEN => (&KING_STEPS, true),
+        ROOK => (&ROOK_DIRS, true),
+        BISHOP => (&BISHOP_DIRS, true),
+        KNIGHT => (&KNIGHT_FLAT, false),
+        _ => return,
+    };
+    for &(df, dr) in dirs {
+        let (mut nf, mut nr) = (file + df, row + dr);
+        let mut touched = SquareSet::single(s);
+        while free(nf, nr) {
+            let to = sq(nf, nr);
+            touched = touched.with(to);
+            f(to, touched);
+            if !ride {
+                break;
+            }
+            nf += df;
+            nr += dr;
+        }
+    }
+}
+
+/// Moves of a piece of `kind` from `s` within ranks 1-2 of `pos`: see [`flat_rays`].
+fn flat_moves(pos: &Pos, kind: Kind, s: Sq, f: impl FnMut(Sq, SquareSet)) {
+    flat_rays(kind, s, |file, row| pos.free(file, row), f);
+}
+
+/// The destinations of a piece of `kind` on `s` moving over the squares of `open` alone (pawns
+/// and pieces are whatever `open` leaves out).
+pub fn flat_destinations_over(kind: Kind, s: Sq, open: SquareSet, mut f: impl FnMut(Sq)) {
+    let free = |file: i8, row: i8| {
+        (0..8).contains(&file) && (0..2).contains(&row) && open.contains(sq(file, row))
+    };
+    flat_rays(kind, s, free, |to, _| f(to));
+}
+
+/// The destinations of a piece of `kind` on `s` within ranks 1-2.
+pub fn flat_destinations(pos: &Pos, kind: Kind, s: Sq, mut f: impl FnMut(Sq)) {
+    flat_moves(pos, kind, s, |to, _| f(to));
+}
+
+/// What a search may do. The castling search freezes the king and the castling rook; the walking
+/// search lets everything move but knows which kinds must end in the pool.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// The most files whose pawns may move.
+    pub bound: usize,
+    /// Exact squares of pieces that never move (the king and the castling rook while castling
+    /// rights are kept).
+    pub frozen: SquareSet,
+    /// Kinds (a bit per kind) that leave at their first chance and never come back, because the
+    /// target has none of them on ranks 1-2.
+    pub eager: u8,
+    /// Rank-1 files on which a knight may be placed just before the square dies (a bit per
+    /// file).
+    pub knight_file_set: u8,
+    /// Per file, the furthest pawn state allowed (for searches towards a fixed pawn structure).
+    pub pawn_limit: Pawns,
+    /// Pawn structures no pawn move may lead into (a flag per [`super::structure_index`]): the
+    /// castling game's safe structures when nothing there can change a verdict, so that the
+    /// positions are not even generated. Empty: every structure may be entered.
+    pub closed: &'static [bool],
+}
+
+/// A sink for successors: the next position, the steps leading there, and the squares the
+/// main step touched.
+type Sink<'a> = dyn FnMut(Pos, &[Step], SquareSet) + 'a;
+
+/// One transition of [`Rules::successors`] before the first-chance decisions: the position it
+/// leads to, its main step and what [`Expansion::emit`] needs to close it and place knights.
+struct Transition<'a> {
+    next: Pos,
+    main: Step,
+    /// The squares the step passed over or landed on.
+    touched: SquareSet,
+    /// The squares whose pieces may have gained a chance to leave.
+    unsettled: SquareSet,
+    /// The rank-1 files whose squares the transition may kill for knights.
+    candidates: Option<[i8; 2]>,
+    /// The transition redone on a position with knights placed.
+    apply: &'a dyn Fn(&mut Pos),
+}
+
+/// The state of one call of [`Rules::successors`]: the position expanded and a step buffer.
+struct Expansion<'r, 's, 'k> {
+    rules: &'r Rules,
+    pos: &'r Pos,
+    knights_in_pool: u8,
+    buffer: Vec<Step>,
+    sink: &'s mut Sink<'k>,
+}
+
+impl Rules {
+    /// Rules for a search with everything allowed up to `bound` moved pawns.
+    pub fn open(bound: usize) -> Rules {
+        Rules {
+            bound,
+            frozen: SquareSet::EMPTY,
+            eager: 0,
+            knight_file_set: 0xff,
+            pawn_limit: [BEYOND; 8],
+            closed: &[],
+        }
+    }
+
+    fn is_eager(&self, kind: Kind) -> bool {
+        kind == KNIGHT || self.eager & (1 << kind) != 0
+    }
+
+    /// Applies the first-chance decisions: every uncommitted piece that can leave either leaves
+    /// (always, for eager kinds and knights) or commits. Calls `sink` with each resulting
+    /// position and the exits taken (at most 16).
+    pub fn close(&self, pos: Pos, exits: &mut Vec<Step>, sink: &mut impl FnMut(Pos, &[Step])) {
+        self.close_among(pos, SquareSet::ALL, exits, sink);
+    }
+
+    /// Whether `pos` is closed: [`Rules::close`] hands it back as it is, with no exits.
+    pub fn is_closed(&self, pos: &Pos) -> bool {
+        let mut closed = true;
+        self.close(*pos, &mut Vec::new(), &mut |p, exits| {
+            closed &= p == *pos && exits.is_empty()
+        });
+        closed
+    }
+
+    /// [`Rules::close`] looking only at the pieces on `squares`, in square order. Whether a
+    /// piece can leave depends only on its own square and the pawns, and deciding for one piece
+    /// (leaving, or committing) never changes that for another: so after a move within ranks
+    /// 1-2 in a closed position only the moved piece can have a new chance, and after one
+    /// piece's decision only the squares after it need a look. A pawn move is what calls for a
+    /// look at every square.
+    fn close_among(
+        &self,
+        pos: Pos,
+        squares: SquareSet,
+        exits: &mut Vec<Step>,
+        sink: &mut impl FnMut(Pos, &[Step]),
+    ) {
+        let mut left = squares.iter();
+        while let Some(s) = left.next() {
+            let c = pos.cell(s);
+            if c.is_empty() || c.is_committed() || self.frozen.contains(s) {
+                continue;
+            }
+            if pos.exit_possible(c.kind(), s) {
+                let rest: SquareSet = left.collect();
+                let mut gone = pos;
+                gone.set(s, Cell::EMPTY);
+                exits.push(Step::Exit { from: s });
+                self.close_among(gone, rest, exits, sink);
+                exits.pop();
+                if !self.is_eager(c.kind()) {
+                    let mut stays = pos;
+                    stays.set(s, c.committed());
+                    self.close_among(stays, rest, exits, sink);
+                }
+                return;
+            }
+        }
+        sink(pos, exits);
+    }
+
+    /// The rank-1 squares among `candidates` that a transition from `before` to `after` kills
+    /// (empty, alive before, dead after, allowed for knights), as a bit set over files.
+    fn dying(&self, before: &Pos, after: &Pos, candidates: [i8; 2]) -> u8 {
+        let mut mask = 0u8;
+        for y in candidates {
+            if (0..8).contains(&y)
+                && self.knight_file_set & (1 << y) != 0
+                && before.cell(y as Sq).is_empty()
+                && after.cell(y as Sq).is_empty()
+                && after.knight_dead(y)
+                && !before.knight_dead(y)
+            {
+                mask |= 1 << y;
+            }
+        }
+        mask
+    }
+
+    /// The initial positions of a search from `arrangement`'s start, closed under the
+    /// first-chance decisions, with the exits taken to reach each.
+    pub fn roots(&self, arrangement: &Arrangement) -> Vec<(Pos, Vec<Step>)> {
+        let mut out = Vec::new();
+        self.close(Pos::start(arrangement), &mut Vec::new(), &mut |p, steps| {
+            out.push((p, steps.to_vec()))
+        });
+        out
+    }
+
+    /// The steps of one transition of [`Rules::successors`] leading from `from` to `to`, which
+    /// a search recorded as parent and child.
+    pub fn steps_between(&self, from: &Pos, to: &Pos) -> Vec<Step> {
+        let mut found = None;
+        self.successors(from, &mut |next, steps, _| {
+            if found.is_none() && next == *to {
+                found = Some(steps.to_vec());
+            }
+        });
+        found.expect("a recorded transition can be replayed")
+    }
+
+    /// Every successor of a closed position (one that [`Rules::close`] leaves as it is), closed
+    /// again. `sink(next, steps, touched)` gets the steps taken and the exact squares the step
+    /// landed on or passed over (knights placed on the way included), so that searches can tell
+    /// which moves use the castling destinations. Three kinds of transition, in this order:
+    /// pieces moving within ranks 1-2, pieces coming back from the pool, pawn moves.
+    pub fn successors(&self, pos: &Pos, sink: &mut impl FnMut(Pos, &[Step], SquareSet)) {
+        debug_assert!(self.is_closed(pos), "successors of an unclosed {pos:?}");
+        let mut expansion = Expansion {
+            rules: self,
+            pos,
+            knights_in_pool: 2 - pos.counts()[KNIGHT as usize],
+            buffer: Vec::with_capacity(24),
+            sink,
+        };
+        expansion.moves_within();
+        expansion.returns_from_pool();
+        expansion.pawn_moves();
+    }
+}
+
+impl Expansion<'_, '_, '_> {
+    /// Hands out `t` closed, plain and after each knight placement it calls for: every
+    /// non-empty set of the squares it kills, as many as there are knights in the pool. Only the
+    /// pieces on `t.unsettled` can have gained a chance to leave (placed knights are committed).
+    fn emit(&mut self, t: Transition) {
+        let (rules, sink) = (self.rules, &mut *self.sink);
+        self.buffer.clear();
+        self.buffer.push(t.main);
+        rules.close_among(t.next, t.unsettled, &mut self.buffer, &mut |closed, all| {
+            sink(closed, all, t.touched)
+        });
+        let dying = match t.candidates {
+            Some(c) if self.knights_in_pool > 0 => rules.dying(self.pos, &t.next, c),
+            _ => 0,
+        };
+        let mut subset = dying;
+        while subset != 0 {
+            if subset.count_ones() as u8 <= self.knights_in_pool {
+                let mut placed = *self.pos;
+                let mut touched = t.touched;
+                self.buffer.clear();
+                for y in (0..8u8).filter(|y| subset & (1 << y) != 0) {
+                    placed.set(y, Cell::piece(KNIGHT).committed());
+                    self.buffer.push(Step::Enter {
+                        kind: KNIGHT,
+                        to: y,
+                    });
+                    touched = touched.with(y);
+                }
+                (t.apply)(&mut placed);
+                self.buffer.push(t.main);
+                rules.close_among(placed, t.unsettled, &mut self.buffer, &mut |closed, all| {
+                    sink(closed, all, touched)
+                });
+            }
+            subset = (subset - 1) & dying;
+        }
+    }
+
+    /// Pieces moving within ranks 1-2 (knights on the board are placed, dead, and stay).
+    fn moves_within(&mut self) {
+        let pos = *self.pos;
+        for s in 0..16u8 {
+            let c = pos.cell(s);
+            if c.is_empty() || self.rules.frozen.contains(s) || c.kind() == KNIGHT {
+                continue;
+            }
+            flat_moves(&pos, c.kind(), s, |to, touched| {
+                let apply = |p: &mut Pos| p.shift(s, to);
+                let mut next = pos;
+                apply(&mut next);
+                let f = file_of(to);
+                self.emit(Transition {
+                    next,
+                    main: Step::Move { from: s, to },
+                    touched,
+                    unsettled: SquareSet::single(to),
+                    candidates: (row_of(to) == 1).then_some([f - 2, f + 2]),
+                    apply: &apply,
+                });
+            });
+        }
+    }
+
+    /// Pieces coming back from the pool to a rank-2 hole (committed from then on).
+    fn returns_from_pool(&mut self) {
+        let pos = *self.pos;
+        let counts = pos.counts();
+        for to in 8..16u8 {
+            let f = file_of(to);
+            if !pos.free(f, 1) {
+                continue;
+            }
+            for kind in [KING, QUEEN, ROOK, BISHOP] {
+                if self.rules.eager & (1 << kind) != 0 {
+                    continue;
+                }
+                let available = if kind == BISHOP {
+                    pos.bishop_in_pool(is_light(to))
+                } else {
+                    counts[kind as usize] < if kind == ROOK { 2 } else { 1 }
+                };
+                if !available || !pos.exit_possible(kind, to) {
+                    continue;
+                }
+                let apply = |p: &mut Pos| p.set(to, Cell::piece(kind).committed());
+                let mut next = pos;
+                apply(&mut next);
+                self.emit(Transition {
+                    next,
+                    main: Step::Enter { kind, to },
+                    touched: SquareSet::single(to),
+                    unsettled: SquareSet::single(to),
+                    candidates: Some([f - 2, f + 2]),
+                    apply: &apply,
+                });
+            }
+        }
+    }
+
+    /// Pawn moves, within the bound and each file's limit.
+    fn pawn_moves(&mut self) {
+        let pos = *self.pos;
+        let moved = pos.moved_files();
+        for file in 0..8u8 {
+            let state = pos.pawns()[file as usize];
+            for &to in pawn_advances(state, moved < self.rules.bound) {
+                if to > self.rules.pawn_limit[file as usize] {
+                    continue;
+                }
+                let apply = |p: &mut Pos| p.set_pawn(file, to);
+                let mut next = pos;
+                apply(&mut next);
+                if !self.rules.closed.is_empty() && self.rules.closed[next.structure()] {
+                    continue;
+                }
+                let x = file as i8;
+                self.emit(Transition {
+                    next,
+                    main: Step::Push { file, to },
+                    touched: SquareSet::EMPTY,
+                    unsettled: SquareSet::ALL,
+                    candidates: (to == THIRD).then_some([x - 1, x + 1]),
+                    apply: &apply,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The 16 exact squares of the model (ranks 1 and 2) and sets of them.
+
+/// An exact square of the model: `file + 8 * row`, row 0 = rank 1, row 1 = rank 2 (0..16).
+pub type Sq = u8;
+
+/// The exact square on `file` (0 = a) and `row` (0 = rank 1, 1 = rank 2).
+pub const fn sq(file: i8, row: i8) -> Sq {
+    (file + 8 * row) as Sq
+}
+
+/// The file of an exact square (0 = a).
+pub const fn file_of(s: Sq) -> i8 {
+    (s % 8) as i8
+}
+
+/// The row of an exact square: 0 for rank 1, 1 for rank 2.
+pub const fn row_of(s: Sq) -> i8 {
+    (s / 8) as i8
+}
+
+/// Light squares: file + rank odd (a1 is dark); row 0 is rank 1.
+pub const fn is_light(s: Sq) -> bool {
+    (file_of(s) + row_of(s)) % 2 == 1
+}
+
+/// A set of exact squares, a bit per square: which squares a move touched, which pieces are
+/// frozen or committed, which squares are open to a piece.
+///
+/// ```
+/// use castle960::start::search::model::SquareSet;
+/// let set = SquareSet::EMPTY.with(3).with(12);
+/// assert!(set.contains(12) && !set.contains(4));
+/// assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 12]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareSet(u16);
+
+impl SquareSet {
+    /// No square.
+    pub const EMPTY: SquareSet = SquareSet(0);
+    /// All 16 squares.
+    pub const ALL: SquareSet = SquareSet(u16::MAX);
+
+    /// The set with these bits (bit `s` for square `s`).
+    pub const fn from_bits(bits: u16) -> SquareSet {
+        SquareSet(bits)
+    }
+
+    /// The set as bits (bit `s` for square `s`).
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The set holding `s` alone.
+    pub const fn single(s: Sq) -> SquareSet {
+        SquareSet(1 << s)
+    }
+
+    /// Whether `s` is in the set.
+    pub const fn contains(self, s: Sq) -> bool {
+        self.0 & (1 << s) != 0
+    }
+
+    /// The set with `s` added.
+    #[must_use]
+    pub const fn with(self, s: Sq) -> SquareSet {
+        SquareSet(self.0 | 1 << s)
+    }
+
+    /// The set with `s` removed.
+    #[must_use]
+    pub const fn without(self, s: Sq) -> SquareSet {
+        SquareSet(self.0 & !(1 << s))
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The squares in both sets.
+    #[must_use]
+    pub const fn and(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & other.0)
+    }
+
+    /// The squares in either set.
+    #[must_use]
+    pub const fn or(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 | other.0)
+    }
+
+    /// The squares of this set not in `other`.
+    #[must_use]
+    pub const fn minus(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & !other.0)
+    }
+
+    /// Whether every square of this set is in `other`.
+    pub const fn is_subset(self, other: SquareSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The squares in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = Sq> {
+        let mut left = self.0;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let s = left.trailing_zeros() as Sq;
+                left &= left - 1;
+                s
+            })
+        })
+    }
+}
+
+impl FromIterator<Sq> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Sq>>(squares: I) -> SquareSet {
+        squares.into_iter().fold(SquareSet::EMPTY, SquareSet::with)
+    }
+}

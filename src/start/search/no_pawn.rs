@@ -1,0 +1,154 @@
+//! Castling without a pawn move: an exhaustive search for the fewest White moves that make
+//! castling on one side legal while every pawn stays at home.
+//!
+//! With all pawns on the second rank, the bishops are shut in, the queen and rooks can only slide
+//! along the first rank, and only knights can leave it. The king and the castling rook must not
+//! move. The search therefore runs on the first rank alone, with one reduction: a knight that
+//! jumps off the rank is gone for good. That loses nothing, for three reasons (checked against a
+//! plain search on real squares for all 1,920 sides in `tests/no_pawn_plain.rs`):
+//!
+//! 1. a knight on the first rank can always jump to the third rank in one move (see
+//!    [`knight_exit`]), and the third rank stays empty of everything but knights;
+//! 2. a knight returning to the first rank only occupies a square, and removing a piece from the
+//!    first rank never makes any other move illegal, so no shortest line brings a knight back;
+//! 3. off the first rank a knight never blocks a rank-one slide or the castling squares.
+
+use crate::chess::arrangement::Arrangement;
+use crate::chess::castling_side::CastlingSide;
+use crate::chess::piece::Piece;
+use crate::chess::square::Square;
+use crate::start::board::{Board, Line, Man, Move};
+use std::collections::HashMap;
+use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
+
+/// The first rank in the reduced search: what stands on each file, knights that left removed.
+type Rank = [Option<Piece>; 8];
+
+/// A move in the reduced search on the first rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RankMove {
+    /// The knight on this file jumps off the first rank.
+    KnightOut(u8),
+    /// The queen or the non-castling rook slides along the first rank.
+    Slide { from: u8, to: u8 },
+}
+
+/// The result for one side: the fewest preparatory moves and one line achieving them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// White moves before the castling move (0 = castle at once).
+    pub moves: usize,
+    /// The preparatory moves followed by the castling move.
+    pub line: Line,
+}
+
+/// Whether castling is legal in the reduced first rank: the span is empty but for king and rook.
+fn castling_is_open(rank: &Rank, arrangement: &Arrangement, side: CastlingSide) -> bool {
+    arrangement
+        .castling(side)
+        .is_open(|file| rank[file as usize].is_some())
+}
+
+/// Every move of the reduced search from `rank`, in a fixed order so that results are
+/// reproducible. The king and the castling rook never move; bishops cannot.
+fn steps(rank: &Rank, castling_rook: u8) -> Vec<RankMove> {
+    let mut out = Vec::new();
+    for from in 0..8u8 {
+        match rank[from as usize] {
+            Some(Piece::Knight) => out.push(RankMove::KnightOut(from)),
+            Some(Piece::Queen) => slides(rank, from, &mut out),
+            Some(Piece::Rook) if from != castling_rook => slides(rank, from, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn slides(rank: &Rank, from: u8, out: &mut Vec<RankMove>) {
+    for dir in [-1i8, 1] {
+        let mut to = from as i8 + dir;
+        while (0..8).contains(&to) && rank[to as usize].is_none() {
+            out.push(RankMove::Slide { from, to: to as u8 });
+            to += dir;
+        }
+    }
+}
+
+fn apply(rank: &Rank, step: RankMove) -> Rank {
+    let mut next = *rank;
+    match step {
+        RankMove::KnightOut(file) => next[file as usize] = None,
+        RankMove::Slide { from, to } => next[to as usize] = next[from as usize].take(),
+    }
+    next
+}
+
+/// Breadth-first search for the fewest moves that open castling on `side` with no pawn move.
+/// `None` when no sequence of non-pawn moves ever makes it legal.
+pub fn search(arrangement: &Arrangement, side: CastlingSide) -> Option<Castling> {
+    let start: Rank = arrangement.pieces().map(Some);
+    let castling_rook = arrangement.rook_file(side);
+    let mut parent: HashMap<Rank, Option<(Rank, RankMove)>> = HashMap::from([(start, None)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(rank) = queue.pop_front() {
+        if castling_is_open(&rank, arrangement, side) {
+            let mut path = Vec::new();
+            let mut at = rank;
+            while let Some((prev, step)) = parent[&at] {
+                path.push(step);
+                at = prev;
+            }
+            path.reverse();
+            return Some(Castling {
+                moves: path.len(),
+                line: realize(arrangement, side, &path),
+            });
+        }
+        for step in steps(&rank, castling_rook) {
+            let next = apply(&rank, step);
+            if let Entry::Vacant(slot) = parent.entry(next) {
+                slot.insert(Some((rank, step)));
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// The third-rank square a knight on `file` of the first rank jumps to: towards the centre if
+/// that square is free, else the other one. One of the two is always free, because only two
+/// knights exist and a knight on the a- or h-file (one choice only) is never crowded out: the
+/// other knight prefers the centre-ward square.
+pub fn knight_exit(board: &Board, file: u8) -> Square {
+    let toward_centre: i8 = if file < 4 { 1 } else { -1 };
+    [toward_centre, -toward_centre]
+        .into_iter()
+        .filter_map(|df| Square::new(file, 0).offset(df, 2))
+        .find(|&s| board.man_on(s).is_none())
+        .expect("a knight on the first rank always has a free third-rank square")
+}
+
+/// Turns a reduced path into real moves on a real board, ending with the castling move.
+fn realize(arrangement: &Arrangement, side: CastlingSide, path: &[RankMove]) -> Line {
+    let mut board = Board::start(arrangement);
+    let mut line = Line::default();
+    for &step in path {
+        let mv = match step {
+            RankMove::KnightOut(file) => {
+                debug_assert_eq!(
+                    board.man_on(Square::new(file, 0)),
+                    Some(Man::Piece(Piece::Knight))
+                );
+                Move::normal(Square::new(file, 0), knight_exit(&board, file))
+            }
+            RankMove::Slide { from, to } => Move::normal(Square::new(from, 0), Square::new(to, 0)),
+        };
+        board
+            .play(mv)
+            .expect("reduced steps are legal on the real board");
+        line.moves.push(mv);
+    }
+    line.moves.push(Move::Castle(side));
+    line
+}

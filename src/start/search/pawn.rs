@@ -1,0 +1,537 @@
+//! After a pawn move: is castling still required, or can king and rook walk there?
+//!
+//! For a side that cannot castle without a pawn move, three searches over the abstract model
+//! ([`crate::start::search::model`]) decide between the verdicts *after-pawn-move* and *artificial-only*:
+//!
+//! 1. **The castling game** ([`crate::start::search::castling_game`]) explores every way to make castling legal with at most
+//!    [`Rules::bound`] pawns moved, king and castling rook never moving, and collects the positions
+//!    right after castling. A castled position reached again, by moves that avoid the king's and
+//!    rook's destination squares, from an earlier moment where castling was already legal is
+//!    *dominated*: castling at that earlier moment and playing the same moves afterwards reaches
+//!    it, so it is walkable if the earlier one is. Only undominated ones are kept.
+//! 2. **Components and cores** ([`crate::start::search::components`]). Within one pawn structure moves are reversible, so positions fall into
+//!    components that are all reachable or all unreachable without castling. Each castled
+//!    position is replaced by the positions of its component with every piece that can leave
+//!    ranks 1-2 gone (the component's *core*), found by lifting pieces eagerly.
+//! 3. **The walking game** ([`crate::start::search::walking_game`]) searches castle-free games from the start for a position of the core.
+//!    Found: walkable. Not found after exhausting the (normal-form) search: the castled position
+//!    requires castling, and the side is *after-pawn-move*.
+//!
+//! A side all of whose castled cores are walkable is *artificial-only*.
+//!
+//! Two things keep this fast. The lemma of [`crate::start::search::swap`] marks pawn structures in which king
+//! and rook can always walk from the position before castling to the one after it; the castling
+//! game does not go on into them. And the arrangements whose king and castling rook stand on the
+//! same files play the same castling game from different starts, so [`decide_group`] searches
+//! them together, each position carrying the set of arrangements that reach it. The witness of
+//! each side is then found by the search of that arrangement alone ([`analyse`], [`witness`]),
+//! which stops early.
+
+use crate::chess::arrangement::Arrangement;
+use crate::chess::castling_path::CastlingPath;
+use crate::chess::castling_side::CastlingSide;
+use crate::start::search::castling_game::{
+    GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
+};
+pub use crate::start::search::components::stuck_pieces;
+use crate::start::search::components::{CoreCache, component_path, core_of, reversed};
+use crate::start::search::hash::KeySet;
+use crate::start::search::model::{PosKey, Rules, Step};
+use crate::start::search::walking_game::{walk_to, walkable};
+pub use crate::start::verdict::Verdict;
+
+/// The default bound on files with moved pawns: all eight, so every pawn structure White can
+/// reach is searched (the safe structures of [`crate::start::search::swap`] make that affordable).
+pub const DEFAULT_BOUND: usize = 8;
+
+/// The outcome for one side that needs a pawn move.
+#[derive(Clone, Debug)]
+pub struct PawnOutcome {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The castling game of the witness, in model steps, ending with castling (and, for
+    /// artificial-only, continuing to the position the walk reaches).
+    pub castle_steps: Vec<Step>,
+    /// For artificial-only: a castle-free game reaching the same position.
+    pub walk_steps: Option<Vec<Step>>,
+    /// How many castled cores were examined one by one (the search stops at the first one no
+    /// castle-free game reaches; castled positions in safe structures are settled by the lemma
+    /// of [`crate::start::search::swap`] instead).
+    pub cores: usize,
+}
+
+/// How a walkable castled core was shown walkable; `before` is the castling game's node of the
+/// castle-legal position.
+enum Walked {
+    /// King and rook walk from the castle-legal position itself: both lie in one component.
+    Locally { before: u32 },
+    /// A walking search from the start reaches the core member `member`.
+    Searched {
+        before: u32,
+        member: PosKey,
+        steps: Vec<Step>,
+    },
+}
+
+/// When the castling game of one arrangement ([`search`]) stops, and which walkable castled
+/// cores it keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Until {
+    /// At the first castled core no walk reaches; the first walkable one is kept.
+    Unwalkable,
+    /// At the first castled position, whatever it is.
+    FirstCandidate,
+    /// Never: every castled core is examined and every walkable one kept.
+    Exhausted,
+}
+
+/// What the castling game of one arrangement found: the castled cores shown walkable (the first
+/// one only, unless the search ran [`Until::Exhausted`]), and the first one no walk reaches.
+struct Findings {
+    tree: Tree,
+    rules: Rules,
+    walked: Vec<(PosKey, Walked)>,
+    unwalkable: Option<u32>,
+    cores: usize,
+}
+
+/// Decides a side that cannot castle without a pawn move, with at most `bound` files of pawns
+/// moved.
+pub fn analyse(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> PawnOutcome {
+    analyse_with(
+        arrangement,
+        side,
+        bound,
+        Pruning::AfterFirstCandidate,
+        Until::Unwalkable,
+    )
+}
+
+/// The same decision without the shortcut of [`crate::start::search::swap`]: every castled position is
+/// examined one by one. The baseline of the benchmarks and a cross-check in the tests; the
+/// verdict and the witness lines are the same as [`analyse`]'s, only [`PawnOutcome::cores`] is
+/// larger.
+pub fn analyse_exhaustively(
+    arrangement: &Arrangement,
+    side: CastlingSide,
+    bound: usize,
+) -> PawnOutcome {
+    analyse_with(arrangement, side, bound, Pruning::Never, Until::Unwalkable)
+}
+
+/// The witness of a side that [`decide_group`] found free of castled positions no walk reaches:
+/// the search stops at the first castled position, which is the one [`analyse`] shows. Its
+/// verdict is artificial-only (or not-within-bound when castling never becomes legal), unless
+/// that first position turns out not to be walkable after all, which would contradict the group
+/// search; the caller checks.
+pub fn witness(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> PawnOutcome {
+    analyse_with(
+        arrangement,
+        side,
+        bound,
+        Pruning::AfterFirstCandidate,
+        Until::FirstCandidate,
+    )
+}
+
+fn analyse_with(
+    arrangement: &Arrangement,
+    side: CastlingSide,
+    bound: usize,
+    pruning: Pruning,
+    until: Until,
+) -> PawnOutcome {
+    let findings = search(arrangement, side, bound, pruning, until);
+    let lines = Lines {
+        arrangement,
+        path: arrangement.castling(side),
+        findings: &findings,
+    };
+    let cores = findings.cores;
+    if let Some(before) = findings.unwalkable {
+        let mut steps = lines.castle_path(before);
+        steps.push(Step::Castle(side));
+        return PawnOutcome {
+            verdict: Verdict::AfterPawnMove,
+            castle_steps: steps,
+            walk_steps: None,
+            cores,
+        };
+    }
+    let Some((_, walked)) = findings.walked.first() else {
+        return PawnOutcome {
+            verdict: Verdict::NotWithinBound,
+            castle_steps: Vec::new(),
+            walk_steps: None,
+            cores,
+        };
+    };
+    let (castle_steps, walk_steps) = lines.artificial(walked);
+    PawnOutcome {
+        verdict: Verdict::ArtificialOnly,
+        castle_steps,
+        walk_steps: Some(walk_steps),
+        cores,
+    }
+}
+
+/// Plays the castling game of one arrangement, examining each castled core as it is met: walked
+/// to from the position before castling (same component), or by a walking search from the
+/// start. `until` says when the search stops and which walkable cores it keeps.
+fn search(
+    arrangement: &Arrangement,
+    side: CastlingSide,
+    bound: usize,
+    pruning: Pruning,
+    until: Until,
+) -> Findings {
+    let path = arrangement.castling(side);
+    let mut cache = CoreCache::default();
+    let mut seen: KeySet = KeySet::default();
+    let mut walked_cores: Vec<(PosKey, Walked)> = Vec::new();
+    let mut unwalkable: Option<u32> = None;
+    let group = std::slice::from_ref(arrangement);
+    let (tree, rules) = castling_game(group, side, bound, pruning, |before, pos, _| {
+        let q = pos.placement();
+        let id = cache.id(q.castled(path));
+        if !seen.insert(id) {
+            return 0;
+        }
+        // The position before castling was reached without castling; if the castled one lies
+        // in its component, king and rook walk there.
+        let walked = if cache.id(q) == id {
+            Walked::Locally { before }
+        } else {
+            match walk_to(arrangement, &cache.cores[&id]) {
+                Some((member, steps)) => Walked::Searched {
+                    before,
+                    member,
+                    steps,
+                },
+                None => {
+                    unwalkable.get_or_insert(before);
+                    return (until != Until::Exhausted) as Group;
+                }
+            }
+        };
+        if walked_cores.is_empty() || until == Until::Exhausted {
+            walked_cores.push((id, walked));
+        }
+        (until == Until::FirstCandidate) as Group
+    });
+    Findings {
+        tree,
+        rules,
+        walked: walked_cores,
+        unwalkable,
+        cores: seen.len(),
+    }
+}
+
+/// One walkable castled position met by the castling game of an arrangement, with the two model
+/// lines that show it walkable: both are games from the start ending in the same placement, one
+/// castling, one not. Realized as real games ([`crate::start::search::realize`]) and replayed, they
+/// check the pool assumption of the model on that position (see [`castled_walks`]).
+#[derive(Clone, Debug)]
+pub struct CastledWalk {
+    /// The id of the castled position's core (its smallest member's key); positions of one
+    /// component share it, whatever the arrangement.
+    pub core: PosKey,
+    /// Whether king and rook walk there from the position before castling (both lie in one
+    /// component), rather than by a walking search from the start.
+    pub local: bool,
+    /// The castling game: pawn and piece moves until castling is legal, castling, then moves
+    /// within the castled position's component to the placement the walk reaches.
+    pub castle_steps: Vec<Step>,
+    /// A castle-free game from the start to the same placement.
+    pub walk_steps: Vec<Step>,
+}
+
+/// Every walkable castled core that the castling game of one arrangement examines, as the model
+/// lines of a castling game and of a castle-free game reaching the same placement, handed to
+/// `each` one at a time; returns how many distinct castled cores were examined (the walkable
+/// ones handed on, and any no walk reaches).
+///
+/// Why: the verdict artificial-only rests on exhaustive search in the model, which assumes that
+/// a piece beyond rank 2 (in the pool) can always travel to wherever it leaves the pool. The
+/// witness of a side realizes one castled position as real games; this hands out all of them,
+/// so that tests can realize and replay far more and catch any place where pawns on ranks 3-4
+/// wall a piece in. The search is the one [`decide_group`] uses to decide verdicts
+/// ([`Pruning::Always`]: castled positions in structures the lemma of [`crate::start::search::swap`]
+/// settles are not examined one by one), run to the end rather than stopping at the first core
+/// no walk reaches, with a walking search of this arrangement alone for each core. Cores met
+/// again are not handed out twice.
+pub fn castled_walks(
+    arrangement: &Arrangement,
+    side: CastlingSide,
+    bound: usize,
+    mut each: impl FnMut(CastledWalk),
+) -> usize {
+    let findings = search(arrangement, side, bound, Pruning::Always, Until::Exhausted);
+    let lines = Lines {
+        arrangement,
+        path: arrangement.castling(side),
+        findings: &findings,
+    };
+    for (core, walked) in &findings.walked {
+        let (castle_steps, walk_steps) = lines.artificial(walked);
+        each(CastledWalk {
+            core: *core,
+            local: matches!(walked, Walked::Locally { .. }),
+            castle_steps,
+            walk_steps,
+        });
+    }
+    findings.cores
+}
+
+/// Turns what the search found into the model lines of the witness games.
+struct Lines<'a> {
+    arrangement: &'a Arrangement,
+    path: CastlingPath,
+    findings: &'a Findings,
+}
+
+impl Lines<'_> {
+    /// The steps of the castling game from the start to node `before`.
+    fn castle_path(&self, before: u32) -> Vec<Step> {
+        let Findings { tree, rules, .. } = self.findings;
+        let path = tree.path_to(before);
+        let mut steps = rules
+            .roots(self.arrangement)
+            .into_iter()
+            .find(|(p, _)| *p == path[0])
+            .map(|(_, s)| s)
+            .expect("the path starts at a root");
+        for pair in path.windows(2) {
+            steps.extend(rules.steps_between(&pair[0], &pair[1]));
+        }
+        steps
+    }
+
+    /// The castling game and the castle-free game of an artificial-only side, ending in the same
+    /// placement.
+    fn artificial(&self, walked: &Walked) -> (Vec<Step>, Vec<Step>) {
+        let side = self.path.side();
+        let placement = |node: u32| self.findings.tree.nodes[node as usize].pos().placement();
+        match walked {
+            &Walked::Locally { before } => {
+                // Castle at `before`; or walk from `before` into the shared core and back out
+                // to the castled placement.
+                let q = placement(before);
+                let castled = q.castled(self.path);
+                let (core, q_tree) = core_of(q);
+                let (_, c_tree) = core_of(castled);
+                let prefix = self.castle_path(before);
+                let mut castle = prefix.clone();
+                castle.push(Step::Castle(side));
+                let to_core = component_path(&c_tree, castled.key(), core.id);
+                let mut walk = prefix;
+                walk.extend(component_path(&q_tree, q.key(), core.id));
+                walk.extend(reversed(&castled, &to_core));
+                (castle, walk)
+            }
+            Walked::Searched {
+                before,
+                member,
+                steps,
+            } => {
+                let castled = placement(*before).castled(self.path);
+                let (_, c_tree) = core_of(castled);
+                let mut castle = self.castle_path(*before);
+                castle.push(Step::Castle(side));
+                castle.extend(component_path(&c_tree, castled.key(), *member));
+                (castle, steps.clone())
+            }
+        }
+    }
+}
+
+/// What the castling game of a group found for one arrangement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupDecision {
+    /// Some castled position is reached by no castle-free game: after-pawn-move.
+    pub unwalkable: bool,
+    /// How many distinct castled cores were examined one by one.
+    pub cores: usize,
+}
+
+/// Decides for every arrangement of `arrangements`, which all have the king and the castling
+/// rook of `side` on the same files and cannot castle there without a pawn move, whether some
+/// castled position is reached by no castle-free game. One castling game serves up to
+/// [`GROUP_SIZE`] of them at a time; component names are shared, and so are the walking
+/// searches: when arrangements meet a castled core for the first time, one search
+/// ([`walkable`]) answers for all of them. The verdicts are those of [`analyse`], found with a
+/// fraction of the work; the witnesses come from [`analyse`] or [`witness`] afterwards.
+pub fn decide_group(
+    arrangements: &[Arrangement],
+    side: CastlingSide,
+    bound: usize,
+) -> Vec<GroupDecision> {
+    let mut cache = CoreCache::default();
+    let mut decisions = Vec::with_capacity(arrangements.len());
+    for chunk in arrangements.chunks(GROUP_SIZE) {
+        let path = chunk[0].castling(side);
+        let mut met: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
+        let mut unwalkable = vec![false; chunk.len()];
+        castling_game(chunk, side, bound, Pruning::Always, |_, pos, bits| {
+            let q = pos.placement();
+            let castled = q.castled(path);
+            let id = cache.id(castled);
+            // Whether king and rook walk from the position before castling: asked only once
+            // some arrangement meets this castled core for the first time.
+            let mut local = None;
+            let mut ask: Group = 0;
+            for i in members(bits) {
+                if !met[i].insert(id) || *local.get_or_insert_with(|| cache.id(q) == id) {
+                    continue;
+                }
+                ask |= 1 << i;
+            }
+            // Each arrangement asks about a core once, the first time it meets it (`met`).
+            if ask == 0 {
+                return 0;
+            }
+            let settled = ask & !walkable(chunk, ask, &cache.cores[&id]);
+            for i in members(settled) {
+                unwalkable[i] = true;
+            }
+            settled
+        });
+        decisions.extend(
+            met.iter()
+                .zip(&unwalkable)
+                .map(|(met, &unwalkable)| GroupDecision {
+                    unwalkable,
+                    cores: met.len(),
+                }),
+        );
+    }
+    decisions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::start::search::components::{component_moves, lift_all_quiet};
+    use crate::start::search::model::Step;
+    use crate::start::search::no_pawn;
+    use crate::start::search::swap::SafeStructures;
+
+    /// The lemma of [`crate::start::search::swap`] checked against the components themselves: in the castling
+    /// game run in full (no shortcut), every castle-legal position in a structure the lemma calls
+    /// safe lies in the same component as the position right after castling, so king and rook
+    /// walk there. Each side of a spread of arrangements, with two and with three pawn files.
+    #[test]
+    fn castled_positions_in_safe_structures_are_walked_to() {
+        let mut checked = 0;
+        for (step, bound) in [(13, 2), (59, 3)] {
+            for arrangement in Arrangement::all().step_by(step) {
+                for side in CastlingSide::BOTH {
+                    if no_pawn::search(&arrangement, side).is_some() {
+                        continue;
+                    }
+                    let king = arrangement.king_file();
+                    let rook = arrangement.rook_file(side);
+                    let path = arrangement.castling(side);
+                    let safe = SafeStructures::of(king, rook, side, bound);
+                    let mut cache = CoreCache::default();
+                    let group = std::slice::from_ref(&arrangement);
+                    let (tree, _) = castling_game(group, side, bound, Pruning::Never, |_, _, _| 0);
+                    for node in &tree.nodes {
+                        let q = node.pos().placement();
+                        if !safe.contains(q.pawns()) || !q.castling_open(path) {
+                            continue;
+                        }
+                        let castled = q.castled(path);
+                        assert_eq!(
+                            cache.id(castled),
+                            cache.id(q),
+                            "SP {} {side:?}: {q:?} castles out of its component",
+                            arrangement.sp()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} castled positions checked");
+    }
+
+    /// Component moves look only at the moved piece, yet hand out exactly the position that
+    /// making the move and then lifting every piece that can leave gives. Checked from the
+    /// lifted placements of sampled castling games.
+    #[test]
+    fn component_moves_stay_lifted() {
+        let mut checked = 0;
+        for arrangement in Arrangement::all().step_by(61) {
+            for side in CastlingSide::BOTH {
+                let group = std::slice::from_ref(&arrangement);
+                let (tree, _) = castling_game(group, side, 2, Pruning::Never, |_, _, _| 0);
+                for node in tree.nodes.iter().step_by(7) {
+                    let lifted = lift_all_quiet(node.pos().placement());
+                    component_moves(&lifted, |next, step| {
+                        // The move made plainly, then every piece that can leave lifted.
+                        let Step::Move { from, to } = step else {
+                            unreachable!("component moves are moves")
+                        };
+                        let mut plain = lifted;
+                        plain.shift(from, to);
+                        assert_eq!(next, lift_all_quiet(plain), "{step:?} from {lifted:?}");
+                        checked += 1;
+                    });
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} moves checked");
+    }
+
+    /// The shared walking search answers for each arrangement exactly what the walking search of
+    /// that arrangement alone finds: for a dozen castled cores spread over those that the castling
+    /// games of two groups meet with two pawn files, asked for all members at once and for
+    /// subsets.
+    #[test]
+    fn shared_walks_answer_as_walks_alone() {
+        let mut outcomes = [0usize; 2];
+        for (side, king, rook) in [(CastlingSide::A, 4, 3), (CastlingSide::H, 3, 4)] {
+            let members: Vec<Arrangement> = Arrangement::all()
+                .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
+                .filter(|a| no_pawn::search(a, side).is_none())
+                .take(GROUP_SIZE)
+                .collect();
+            let all: Group = Group::MAX >> (GROUP_SIZE - members.len());
+            let path = members[0].castling(side);
+            let mut cache = CoreCache::default();
+            let mut ids: Vec<PosKey> = Vec::new();
+            castling_game(&members, side, 2, Pruning::Always, |_, pos, _| {
+                let id = cache.id(pos.placement().castled(path));
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+                0
+            });
+            for id in ids.iter().step_by(ids.len().div_ceil(12)) {
+                let core = &cache.cores[id];
+                let mut alone: Group = 0;
+                for (i, a) in members.iter().enumerate() {
+                    if walk_to(a, core).is_some() {
+                        alone |= 1 << i;
+                    }
+                }
+                assert_eq!(walkable(&members, all, core), alone, "{side:?} core {id:?}");
+                // Every other member alone, and the odd ones together.
+                let odd: Group = all & 0xAAAA_AAAA_AAAA_AAAA;
+                assert_eq!(walkable(&members, odd, core), alone & odd);
+                for i in (0..members.len()).step_by(2) {
+                    assert_eq!(walkable(&members, 1 << i, core), alone & 1 << i);
+                }
+                outcomes[0] += (all & !alone).count_ones() as usize;
+                outcomes[1] += alone.count_ones() as usize;
+            }
+        }
+        assert!(
+            outcomes[0] > 0 && outcomes[1] > 0,
+            "both answers occur: {outcomes:?}"
+        );
+    }
+}

@@ -1,0 +1,654 @@
+//! King and rook trade places by walking: the lemma that settles most castled positions at once.
+//!
+//! Castling always changes the order of king and rook on the first rank: the a-side rook starts
+//! left of the king and ends right of it (king c1, rook d1), the h-side rook the other way round
+//! (king g1, rook f1). Without castling, one of them has to leave the first rank and come back on
+//! the other side of the other. At the moment castling is legal, the *span* (every first-rank
+//! square from the leftmost to the rightmost of king, rook and their destinations) is empty apart
+//! from king and rook, so the only thing that can stop them from walking is the lack of a way
+//! round: a hole on the second rank, or a way through the pool, that no other piece blocks.
+//!
+//! **Lemma.** Call the holes of the second rank (squares of files whose pawn has moved) and the
+//! first-rank squares outside the span the *spots*. Call a pawn structure *robust* for a side
+//! when, for *every* assignment of pieces to spots (the queen, the other rook, the bishop of the
+//! spot's colour or a knight, each piece on at most one spot, at most two knights), king and
+//! rook get from their squares to their castled squares moving alone over the span, the free
+//! spots and the pool (leaving and coming back as the model allows, see [`crate::start::search::model`]), where
+//! a piece that can reach a square it may leave the board from, moving over free spots and over
+//! span squares other than the four of king and rook before and after castling, first leaves and
+//! so frees its spot (repeatedly, as others leave). Then for every castle-legal position `Q` in
+//! that structure, the position right after castling is reached from `Q` without castling:
+//!
+//! 1. In `Q` the pieces on spots that can leave that way leave for the pool, in turn. What stays
+//!    is an assignment of the kind the lemma ranges over: in a castle-legal position every
+//!    square of ranks 1-2 is a span square (empty apart from king and rook), a spot or a pawn,
+//!    and no other pieces exist.
+//! 2. King and rook walk to their castled squares, which the robustness guarantees, using only
+//!    span squares and free spots.
+//! 3. The pieces that left come back in the reverse order, each by the way it went: the squares it
+//!    passed were free when it left, everything that left after it is back home already (it did
+//!    not pass their squares), and king and rook stand on squares no route uses.
+//!
+//! Every step is a move of the model within the structure, so the castled position lies in the
+//! component of `Q`; `Q` itself was reached without castling (the castling game never castles
+//! before its end), hence so is the castled position: it is walkable.
+//!
+//! The assignments are many (six kinds of piece over up to nine spots), so [`robust`] first tries
+//! the holes alone as spots (first-rank squares outside the span then count as blocked for good,
+//! which only makes the test harder to pass) and searches the assignments by branch and bound.
+//!
+//! A structure is *safe* when it and every structure its pawns can still reach within the bound
+//! are robust. The castling game does not expand positions in safe structures: every castled
+//! position beyond them is walkable by the lemma, so none of them can make a side
+//! after-pawn-move. (When it searches one arrangement for its witness it starts doing so only
+//! after the first castled position, so that the witness stays the one the full search meets
+//! first.) `tests/model_oracle.rs` checks the verdicts against a plain search of the model without
+//! this or any other shortcut, `tests/group_search.rs` against the search without the lemma, and
+//! a unit test in [`crate::start::search::pawn`] checks the lemma's conclusion on every castle-legal position of
+//! sampled castling games.
+
+use crate::chess::castling_path::CastlingPath;
+use crate::chess::castling_side::{ByCastlingSide, CastlingSide};
+use crate::start::search::components::{CoreCache, connected_within};
+use crate::start::search::model::{
+    self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet,
+};
+use crate::start::search::model::{BEYOND, Cell, THIRD, structure_pawns};
+use crate::start::search::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The largest bound on pawn files: all eight, every structure White's pawns can reach.
+pub const MAX_BOUND: usize = 8;
+
+/// Where king and rook stand: an exact square of ranks 1-2, or the pool.
+const POOL: u8 = 16;
+const PLACES: usize = 17;
+
+/// The pawn structures in which every castled position of a side is walkable from the position
+/// before castling, now and after any further pawn moves within the bound.
+pub struct SafeStructures {
+    safe: Vec<bool>,
+}
+
+impl SafeStructures {
+    /// The safe structures of the side whose king starts on `king` and castling rook on `rook`
+    /// (files), with pawns moved on at most `bound` files. Worked out once per side and bound and
+    /// shared by every arrangement with the same king and rook files.
+    pub fn of(king: u8, rook: u8, side: CastlingSide, bound: usize) -> &'static SafeStructures {
+        type Tables = [OnceLock<SafeStructures>; 8 * 8 * MAX_BOUND];
+        static TABLES: ByCastlingSide<Tables> = ByCastlingSide {
+            a: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
+            h: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
+        };
+        if !(1..=MAX_BOUND).contains(&bound) || king > 7 || rook > 7 {
+            return SafeStructures::none();
+        }
+        let slot = (king as usize * 8 + rook as usize) * MAX_BOUND + bound - 1;
+        TABLES.get(side)[slot].get_or_init(|| SafeStructures::work_out(king, rook, side, bound))
+    }
+
+    /// No structure safe: the search without the shortcut.
+    pub fn none() -> &'static SafeStructures {
+        static NONE: SafeStructures = SafeStructures { safe: Vec::new() };
+        &NONE
+    }
+
+    /// Whether the structure of these pawns is safe.
+    pub fn contains(&self, pawns: &[u8; 8]) -> bool {
+        self.contains_index(structure_index(pawns))
+    }
+
+    /// Whether the structure with this index ([`structure_index`]) is safe.
+    pub fn contains_index(&self, index: usize) -> bool {
+        self.safe.get(index).copied().unwrap_or(false)
+    }
+
+    /// A flag per structure index, `true` where safe (empty for [`SafeStructures::none`]).
+    pub fn flags(&self) -> &[bool] {
+        &self.safe
+    }
+
+    /// How many structures are safe.
+    pub fn count(&self) -> usize {
+        self.safe.iter().filter(|&&s| s).count()
+    }
+
+    /// Robustness of every structure within the bound, then safety from the most advanced
+    /// structures down: pawn moves only ever advance, so a structure's successors are settled
+    /// before it.
+    fn work_out(king: u8, rook: u8, side: CastlingSide, bound: usize) -> SafeStructures {
+        let moved = |p: &[u8; 8]| p.iter().filter(|&&s| s != HOME).count();
+        let mut order: Vec<usize> = (0..STRUCTURES)
+            .filter(|&i| moved(&structure_pawns(i)) <= bound)
+            .collect();
+        order.sort_by_key(|&i| {
+            std::cmp::Reverse(structure_pawns(i).iter().map(|&s| s as u32).sum::<u32>())
+        });
+        let mut safe = vec![false; STRUCTURES];
+        for index in order {
+            let pawns = structure_pawns(index);
+            let successors_safe = (0..8).all(|file| {
+                let options = model::pawn_advances(pawns[file], moved(&pawns) < bound);
+                options.iter().all(|&to| {
+                    let mut next = pawns;
+                    next[file] = to;
+                    safe[structure_index(&next)]
+                })
+            });
+            safe[index] = successors_safe && robust_cached(king, rook, side, index);
+        }
+        SafeStructures { safe }
+    }
+}
+
+/// [`robust`] remembered per side and structure: the tables for different bounds share it.
+///
+/// Robustness only grows when a pawn goes on from rank 3: that frees its rank-3 square and
+/// changes nothing else, so the holes, the spots and hence the castle-legal placements stay the
+/// same, every move of the model stays a move (there are only more ways off the board and back),
+/// and components can only merge. So a structure is robust if the same structure with every
+/// moved pawn on rank 3 (the most walled) is; that one is asked first, and it answers for all
+/// `2^moved` structures of its files at once.
+fn robust_cached(king: u8, rook: u8, side: CastlingSide, structure: usize) -> bool {
+    let pawns = structure_pawns(structure);
+    if pawns.contains(&BEYOND) {
+        let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
+        if robust_known(king, rook, side, structure_index(&walled)) {
+            return true;
+        }
+    }
+    robust_known(king, rook, side, structure)
+}
+
+/// [`robust`] of one structure, remembered.
+fn robust_known(king: u8, rook: u8, side: CastlingSide, structure: usize) -> bool {
+    const UNKNOWN: u8 = 0;
+    const NO: u8 = 1;
+    const YES: u8 = 2;
+    static KNOWN: ByCastlingSide<[OnceLock<Vec<AtomicU8>>; 8 * 8]> = ByCastlingSide {
+        a: [const { OnceLock::new() }; 8 * 8],
+        h: [const { OnceLock::new() }; 8 * 8],
+    };
+    let slot = king as usize * 8 + rook as usize;
+    let known = KNOWN.get(side)[slot]
+        .get_or_init(|| (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect());
+    match known[structure].load(Ordering::Relaxed) {
+        UNKNOWN => {
+            let result = robust(king, rook, side, &structure_pawns(structure));
+            known[structure].store(if result { YES } else { NO }, Ordering::Relaxed);
+            result
+        }
+        value => value == YES,
+    }
+}
+
+/// The pieces that can stand in the way: queen, the other rook, light and dark bishop, knight
+/// (two of them), by kind.
+const BLOCKERS: [u8; 5] = [QUEEN, ROOK, BISHOP, BISHOP, KNIGHT];
+/// How many of each blocker there are.
+const BLOCKER_COUNTS: [u8; 5] = [1, 1, 1, 1, 2];
+const NO_BLOCKER: usize = BLOCKERS.len();
+
+/// Whether blocker `b` can stand on `s` (a bishop only on its own colour).
+fn fits(b: usize, s: Sq) -> bool {
+    match b {
+        2 => is_light(s),
+        3 => !is_light(s),
+        _ => true,
+    }
+}
+
+/// The span ([`CastlingPath::span`]) as signed files, for arithmetic beside it.
+fn span(king: u8, rook: u8, side: CastlingSide) -> (i8, i8) {
+    let (lo, hi) = CastlingPath::new(king, rook, side).span();
+    (lo as i8, hi as i8)
+}
+
+/// Whether the structure is robust for the side (see the module docs): king and rook get round
+/// each other for every way pieces can stand in the way. Tried first with the holes alone and
+/// the lemma's walk; then with every first-rank square outside the span as well (a wider way
+/// round, but more places for pieces to stand in it), where an assignment the walk cannot
+/// settle is settled by comparing components.
+pub fn robust(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8]) -> bool {
+    robust_with(king, rook, side, pawns, true)
+}
+
+/// Whether king and rook get round by the lemma's walk alone (pieces that can leave step aside,
+/// the rest stand still): the test of [`robust`] without comparing components, for comparison.
+pub fn robust_by_walk(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8]) -> bool {
+    robust_with(king, rook, side, pawns, false)
+}
+
+fn robust_with(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8], components: bool) -> bool {
+    let mut everywhere = Adversary::new(king, rook, side, pawns, Spots::Everywhere);
+    everywhere.search_components = components;
+    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block()
+        || everywhere.cannot_block()
+}
+
+/// Where the adversary may put pieces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spots {
+    /// The holes only; first-rank squares outside the span count as blocked for good, which
+    /// makes the test harder to pass and leaves no assignment to search components for.
+    Holes,
+    /// The holes and the first-rank squares outside the span: every castle-legal placement.
+    Everywhere,
+}
+
+/// The pieces standing in the way of king and rook, chosen as badly as possible: every
+/// assignment of blockers to the *spots* (the holes, and if wide the first-rank squares outside
+/// the span) is settled, pieces that can leave do, and king and rook must get round over what
+/// stays free.
+struct Adversary {
+    king: u8,
+    rook: u8,
+    side: CastlingSide,
+    board: Pos,
+    spots: Vec<Sq>,
+    /// Span squares that neither king nor rook stands on before or after castling: free for the
+    /// pieces that leave and come back.
+    passable: SquareSet,
+    /// Per spot, the blockers that can leave straight from it (a bit per blocker).
+    direct: Vec<u8>,
+    /// Walking results by the set of blocked spots (a bit per spot index).
+    known: Vec<Option<bool>>,
+    /// Whether a blocker can leave from a spot with a given set of spots occupied, by
+    /// `(blocker * spots + spot) << spots | occupied`: 0 not yet known, else 1 + the answer.
+    /// Settling asks the same few questions for many assignments.
+    leaves: Vec<u8>,
+    /// Whether an assignment the walk cannot settle is settled by searching the component of
+    /// its castle-legal placement (only when the spots are [`Spots::Everywhere`]: then an
+    /// assignment is a whole placement).
+    search_components: bool,
+    /// Components met by those searches, shared between assignments.
+    components: CoreCache,
+}
+
+impl Adversary {
+    fn new(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8], where_: Spots) -> Adversary {
+        let wide = where_ == Spots::Everywhere;
+        let (lo, hi) = span(king, rook, side);
+        let mut spots: Vec<Sq> = (0..8)
+            .filter(|&f| pawns[f as usize] != HOME)
+            .map(|f| sq(f, 1))
+            .collect();
+        if wide {
+            spots.extend((0..8).filter(|f| !(lo..=hi).contains(f)).map(|f| sq(f, 0)));
+        }
+        // Nearest the span first: the bound in `cannot_block_from` then cuts sooner, since king
+        // and rook rarely need to go far.
+        spots.sort_by_key(|&s| ((lo - file_of(s)).max(file_of(s) - hi), s));
+        let passable: SquareSet = (lo..=hi)
+            .filter(|&f| ![king, rook, side.king_to(), side.rook_to()].contains(&(f as u8)))
+            .map(|f| sq(f, 0))
+            .collect();
+        let board = Pos::with_pawns(*pawns);
+        let direct = spots
+            .iter()
+            .map(|&s| {
+                (0..NO_BLOCKER)
+                    .filter(|&b| board.exit_possible(BLOCKERS[b], s))
+                    .fold(0, |m, b| m | 1 << b)
+            })
+            .collect();
+        Adversary {
+            king,
+            rook,
+            side,
+            board,
+            known: vec![None; 1 << spots.len()],
+            leaves: vec![0; (NO_BLOCKER * spots.len()) << spots.len()],
+            direct,
+            spots,
+            passable,
+            search_components: wide,
+            components: CoreCache::default(),
+        }
+    }
+
+    /// Whether king and rook get round for every assignment.
+    fn cannot_block(&mut self) -> bool {
+        let mut assignment = vec![NO_BLOCKER; self.spots.len()];
+        self.cannot_block_from(&mut assignment, 0, BLOCKER_COUNTS)
+    }
+
+    /// Whether king and rook get round for every assignment that agrees with `assignment` on the
+    /// spots before `at`, with `left` blockers still to place. Branch and bound: the spots not
+    /// yet assigned, and the assigned blockers that cannot leave straight away, blocked all at
+    /// once is as bad as any completion can get; if king and rook get round even then, the
+    /// completions need not be tried.
+    fn cannot_block_from(&mut self, assignment: &mut [usize], at: usize, left: [u8; 5]) -> bool {
+        let mut worst = !0usize << at & ((1 << self.spots.len()) - 1);
+        for (i, &b) in assignment[..at].iter().enumerate() {
+            if b != NO_BLOCKER && self.direct[i] & (1 << b) == 0 {
+                worst |= 1 << i;
+            }
+        }
+        if self.walks(worst) {
+            return true;
+        }
+        if at == self.spots.len() {
+            let blocked = self.settle(assignment);
+            return self.walks(blocked)
+                || (self.search_components && self.one_component(assignment));
+        }
+        for b in 0..=NO_BLOCKER {
+            if b < NO_BLOCKER && (left[b] == 0 || !fits(b, self.spots[at])) {
+                continue;
+            }
+            assignment[at] = b;
+            let mut rest = left;
+            if b < NO_BLOCKER {
+                rest[b] -= 1;
+            }
+            if !self.cannot_block_from(assignment, at + 1, rest) {
+                return false;
+            }
+        }
+        assignment[at] = NO_BLOCKER;
+        true
+    }
+
+    /// Whether king and rook get round with the spots in `blocked` (a bit per spot index)
+    /// occupied and the others free.
+    fn walks(&mut self, blocked: usize) -> bool {
+        if let Some(known) = self.known[blocked] {
+            return known;
+        }
+        let free: SquareSet = (0..self.spots.len())
+            .filter(|&i| blocked & (1 << i) == 0)
+            .map(|i| self.spots[i])
+            .collect();
+        let result = walk(self.king, self.rook, self.side, &self.board, free);
+        self.known[blocked] = Some(result);
+        result
+    }
+}
+
+impl Adversary {
+    /// Whether the castle-legal placement of this assignment (king and rook at home, each
+    /// blocker on its spot, every piece not assigned in the pool) lies in one component with
+    /// the placement right after castling, by the component's identity ([`CoreCache::id`]),
+    /// which lifts the pieces that can leave and remembers every position it met for the next
+    /// assignment. In walled structures, where only knights can leave and a component is huge,
+    /// a search from both ends ([`connected_within`]) comes first: there king and rook are
+    /// usually a few moves from trading places.
+    fn one_component(&mut self, assignment: &[usize]) -> bool {
+        let mut before = self.board;
+        before.set(self.king, Cell::piece(KING));
+        before.set(self.rook, Cell::piece(ROOK));
+        for (&b, &s) in assignment.iter().zip(&self.spots) {
+            if b != NO_BLOCKER {
+                before.set(s, Cell::piece(BLOCKERS[b]));
+            }
+        }
+        let after = before.castled(CastlingPath::new(self.king, self.rook, self.side));
+        let walled = (0..8).filter(|&f| self.board.pawns()[f] != THIRD).count() <= WALL_EXITS;
+        let quick = if walled {
+            connected_within(before, after, WALL_BUDGET)
+        } else {
+            None
+        };
+        quick.unwrap_or_else(|| self.components.id(before) == self.components.id(after))
+    }
+}
+
+/// Structures with at most this many files whose rank-3 square is free count as walled for
+/// [`Adversary::one_component`].
+const WALL_EXITS: usize = 1;
+/// How many positions each end of [`connected_within`] may meet in a walled structure before
+/// [`CoreCache::id`] takes over.
+const WALL_BUDGET: usize = 30_000;
+
+impl Adversary {
+    /// Lets every blocker that can reach a way off the board over free spots and `passable`
+    /// squares leave, repeatedly, and returns the spots still blocked (a bit per spot index).
+    /// Routes avoid the squares of king and rook before and after castling, so that every piece
+    /// can come back the way it went.
+    fn settle(&mut self, assignment: &[usize]) -> usize {
+        let mut standing = [NO_BLOCKER; 16];
+        standing[..assignment.len()].copy_from_slice(assignment);
+        let mut occupied: usize = (0..assignment.len())
+            .filter(|&i| assignment[i] != NO_BLOCKER)
+            .fold(0, |m, i| m | 1 << i);
+        loop {
+            let leaving = (0..self.spots.len())
+                .find(|&i| standing[i] != NO_BLOCKER && self.leaves(standing[i], i, occupied));
+            match leaving {
+                Some(i) => {
+                    standing[i] = NO_BLOCKER;
+                    occupied &= !(1 << i);
+                }
+                None => return occupied,
+            }
+        }
+    }
+
+    /// Whether blocker `b` on spot `i` can leave while the spots of `occupied` are taken:
+    /// [`can_leave`] over the free spots and the passable squares, remembered.
+    fn leaves(&mut self, b: usize, i: usize, occupied: usize) -> bool {
+        let n = self.spots.len();
+        let slot = ((b * n + i) << n) | occupied;
+        if self.leaves[slot] == 0 {
+            let free = (0..n)
+                .filter(|&j| occupied & (1 << j) == 0)
+                .fold(self.passable, |m, j| m.with(self.spots[j]));
+            let answer = can_leave(&self.board, BLOCKERS[b], self.spots[i], free);
+            self.leaves[slot] = 1 + answer as u8;
+        }
+        self.leaves[slot] == 2
+    }
+}
+
+/// Whether a piece of `kind` on `from` reaches a square it can leave the board from, moving
+/// only over the squares of `free`.
+fn can_leave(board: &Pos, kind: u8, from: Sq, free: SquareSet) -> bool {
+    let mut reached = SquareSet::single(from);
+    let mut todo = [0u8; 16];
+    todo[0] = from;
+    let mut count = 1;
+    while count > 0 {
+        count -= 1;
+        let s = todo[count];
+        if board.exit_possible(kind, s) {
+            return true;
+        }
+        model::flat_destinations_over(kind, s, free, |to| {
+            if !reached.contains(to) {
+                reached = reached.with(to);
+                todo[count] = to;
+                count += 1;
+            }
+        });
+    }
+    false
+}
+
+/// Whether king and rook, alone, get from their squares to their castled squares moving over the
+/// span, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of places.
+fn walk(king: u8, rook: u8, side: CastlingSide, board: &Pos, free: SquareSet) -> bool {
+    let (lo, hi) = span(king, rook, side);
+    let span_squares: SquareSet = (lo..=hi).map(|f| sq(f, 0)).collect();
+    let open = span_squares.or(free);
+    let pair = |kp: u8, rp: u8| kp as usize * PLACES + rp as usize;
+    let goal = pair(side.king_to(), side.rook_to());
+    let mut seen = [false; PLACES * PLACES];
+    let mut queue = vec![pair(king, rook)];
+    seen[queue[0]] = true;
+    let mut cursor = 0;
+    while let Some(&at) = queue.get(cursor) {
+        cursor += 1;
+        if at == goal {
+            return true;
+        }
+        let (kp, rp) = ((at / PLACES) as u8, (at % PLACES) as u8);
+        let mut visit = |next: usize| {
+            if !seen[next] {
+                seen[next] = true;
+                queue.push(next);
+            }
+        };
+        for (kind, at, other) in [(KING, kp, rp), (ROOK, rp, kp)] {
+            let place = |s: u8| {
+                if kind == KING {
+                    pair(s, other)
+                } else {
+                    pair(other, s)
+                }
+            };
+            let around = if other == POOL {
+                open
+            } else {
+                open.without(other)
+            };
+            if at == POOL {
+                // Coming back: onto a free second-rank square the piece could also leave by.
+                for s in 8..16u8 {
+                    if around.contains(s) && board.exit_possible(kind, s) {
+                        visit(place(s));
+                    }
+                }
+            } else {
+                model::flat_destinations_over(kind, at, around, |to| visit(place(to)));
+                if row_of(at) == 1 && board.exit_possible(kind, at) {
+                    visit(place(POOL));
+                }
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::start::search::model::{BEYOND, THIRD};
+
+    fn pawns(moved: &[(usize, u8)]) -> [u8; 8] {
+        let mut p = [HOME; 8];
+        for &(f, s) in moved {
+            p[f] = s;
+        }
+        p
+    }
+
+    /// King b1 and rook a1 castling long. A hole on c2 lets the king step up while the rook
+    /// passes (whatever stands on c2 can leave over b3, c3 or d3). With holes on f2 and g2 only,
+    /// the way round leads over e1 and f2: the king steps up to f2, the rook passes below to g1
+    /// and comes back once the king is home; any piece on e1 leaves over f2 or straight to rank
+    /// 3, and nothing can stay on f2, whose rank-3 squares are all free. With no hole at all,
+    /// king and rook can never pass each other.
+    #[test]
+    fn a_hole_near_the_span_is_a_way_round() {
+        assert!(robust(1, 0, CastlingSide::A, &pawns(&[(2, BEYOND)])));
+        assert!(robust(
+            1,
+            0,
+            CastlingSide::A,
+            &pawns(&[(5, BEYOND), (6, BEYOND)])
+        ));
+        assert!(!robust(1, 0, CastlingSide::A, &pawns(&[])));
+    }
+
+    /// King g1 and rook h1 castling short with holes only on b2, c2 and d2 (pawns on b3, c4, d3):
+    /// a light bishop on d1 can reach c2 but leave neither from there (b3 and d3 are blocked)
+    /// nor anywhere else, and the other rook on e1, hemmed in by it, the e-pawn and the span,
+    /// cannot leave straight away either, so the lemma's walk finds king and rook shut in on
+    /// f1-h1. The component search finds the way round: the bishop steps to b1 via c2, both
+    /// rooks slide along the first rank to c1 and leave over c2 and c3 (the c-pawn has gone
+    /// past), come back the same way, the first one on to f1 and the second to e1 (rooks are
+    /// interchangeable), and the bishop goes home. The king never moves.
+    #[test]
+    fn the_component_search_finds_ways_round_the_walk_misses() {
+        let far = pawns(&[(1, THIRD), (2, BEYOND), (3, THIRD)]);
+        assert!(!robust_by_walk(6, 7, CastlingSide::H, &far));
+        assert!(robust(6, 7, CastlingSide::H, &far));
+    }
+
+    /// A rook on a hole whose rank-3 square holds a pawn cannot leave straight up; if no free hole
+    /// beside it leads off the board, the lemma's walk counts it as blocking. King f1, rook h1,
+    /// castling short: f2 is the only hole in the span, the f-pawn stands on f3, and the rook on
+    /// f2 can slide to e2 and leave over e3 only when the e-pawn has gone past it. The component
+    /// search shows king and rook get round anyway.
+    #[test]
+    fn a_rook_blocks_a_hole_unless_it_can_slide_away() {
+        let king = 5;
+        let rook = 7;
+        let f3 = pawns(&[(5, THIRD)]);
+        assert!(!robust_by_walk(king, rook, CastlingSide::H, &f3));
+        assert!(robust(king, rook, CastlingSide::H, &f3));
+        let e_gone = pawns(&[(4, BEYOND), (5, THIRD)]);
+        assert!(robust_by_walk(king, rook, CastlingSide::H, &e_gone));
+    }
+
+    /// The component search can say no: king c1 and rook b1 castling long with the a-, b-, g-
+    /// and h-pawns on rank 3. The only holes beside the span, a2 and b2, lead off the board over
+    /// c3 alone, and some placements of the other pieces keep king and rook from trading places in the
+    /// component. With those four pawns gone past rank 3 instead, the holes lead off the board
+    /// and every placement works.
+    #[test]
+    fn walled_holes_beside_the_span_are_not_robust() {
+        let walled = pawns(&[(0, THIRD), (1, THIRD), (6, THIRD), (7, THIRD)]);
+        assert!(!robust(2, 1, CastlingSide::A, &walled));
+        let open = pawns(&[(0, BEYOND), (1, BEYOND), (6, BEYOND), (7, BEYOND)]);
+        assert!(robust(2, 1, CastlingSide::A, &open));
+    }
+
+    /// The shortcut of [`robust_cached`] checked against [`robust`] itself: wherever the most
+    /// walled version of a structure (every moved pawn on rank 3) is robust, so is the structure,
+    /// asked directly. Two sides, every structure with a pawn gone past rank 3.
+    #[test]
+    fn robustness_grows_when_a_pawn_goes_on_from_rank_3() {
+        for (king, rook, side) in [(1, 0, CastlingSide::A), (4, 7, CastlingSide::H)] {
+            let mut implied = 0;
+            for index in 0..STRUCTURES {
+                let p = structure_pawns(index);
+                if !p.contains(&BEYOND) {
+                    continue;
+                }
+                let walled = p.map(|s| if s == BEYOND { THIRD } else { s });
+                if robust(king, rook, side, &walled) {
+                    implied += 1;
+                    assert!(robust(king, rook, side, &p), "{walled:?} robust, {p:?} not");
+                }
+            }
+            assert!(implied > 1000);
+        }
+    }
+
+    /// Safety looks ahead: a structure is safe only if it is robust and every structure its pawns
+    /// can still reach within the bound is safe; a larger bound can only take safety away.
+    #[test]
+    fn safety_needs_every_later_structure_robust() {
+        let (king, rook, side) = (1, 0, CastlingSide::A);
+        let tables: Vec<&SafeStructures> = (1..=3)
+            .map(|bound| SafeStructures::of(king, rook, side, bound))
+            .collect();
+        assert!(tables[0].contains(&pawns(&[(2, BEYOND)])));
+        for (b, table) in tables.iter().enumerate() {
+            let bound = b + 1;
+            assert!(table.count() > 0);
+            for index in 0..STRUCTURES {
+                let p = structure_pawns(index);
+                let moved = p.iter().filter(|&&s| s != HOME).count();
+                if !table.contains(&p) {
+                    continue;
+                }
+                assert!(moved <= bound);
+                assert!(robust(king, rook, side, &p), "{p:?} safe but not robust");
+                for file in 0..8 {
+                    for &to in model::pawn_advances(p[file], moved < bound) {
+                        let mut next = p;
+                        next[file] = to;
+                        assert!(table.contains(&next), "{p:?} safe, {next:?} not");
+                    }
+                }
+                if b > 0 {
+                    assert!(tables[b - 1].contains(&p) || moved == bound);
+                }
+            }
+        }
+    }
+}

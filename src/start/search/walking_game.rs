@@ -1,0 +1,142 @@
+//! Step 3 of the pawn-move analysis, the **walking game**: castle-free games from the start
+//! towards a castled core. Found: that castled position is walkable. Not found after exhausting
+//! the (normal-form) search: it requires castling.
+
+use crate::chess::arrangement::Arrangement;
+use crate::start::search::castling_game::{Group, members};
+use crate::start::search::components::Core;
+use crate::start::search::hash::{KeyMap, KeySet};
+use crate::start::search::model::{KINDS, Pos, PosKey, Rules, SquareSet, Step};
+use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
+
+/// The rules of the walking game towards `core`: nothing frozen, kinds the core lacks leave at
+/// once, knights are placed only on the core's knight files, pawns go no further than the core's.
+fn walking_rules(core: &Core) -> Rules {
+    let all_kinds: u8 = KINDS.iter().fold(0, |set, &k| set | 1 << k);
+    Rules {
+        bound: 8,
+        frozen: SquareSet::EMPTY,
+        eager: all_kinds & !core.kinds_on_board,
+        knight_file_set: core.knight_file_set,
+        pawn_limit: core.pawns,
+        closed: &[],
+    }
+}
+
+/// The walking game towards a core: castle-free games from the start, in normal form for this
+/// target. Returns the steps to the first core member reached, or `None` when none is.
+pub fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(PosKey, Vec<Step>)> {
+    let rules = walking_rules(core);
+    let targets: KeySet = core.members.iter().copied().collect();
+    let mut parent: KeyMap<PosKey> = KeyMap::default();
+    let mut queue = VecDeque::new();
+    let mut root_steps: KeyMap<Vec<Step>> = KeyMap::default();
+    for (p, steps) in rules.roots(arrangement) {
+        let key = p.key();
+        if parent.insert(key, key).is_none() {
+            queue.push_back(key);
+            root_steps.insert(key, steps);
+        }
+    }
+    // Positions are checked when first met rather than when their turn comes: the first target
+    // met is the first one the queue would hand out, and the search ends a layer sooner.
+    let is_target = |key: PosKey| targets.contains(&Pos::from_key(key).placement().key());
+    let mut reached = queue.iter().copied().find(|&key| is_target(key));
+    while reached.is_none() {
+        let Some(key) = queue.pop_front() else { break };
+        rules.successors(&Pos::from_key(key), &mut |next, _, _| {
+            if reached.is_some() {
+                return;
+            }
+            if let Entry::Vacant(v) = parent.entry(next.key()) {
+                v.insert(key);
+                queue.push_back(next.key());
+                if targets.contains(&next.placement().key()) {
+                    reached = Some(next.key());
+                }
+            }
+        });
+    }
+    let end = reached?;
+    let mut chain = vec![end];
+    while parent[chain.last().unwrap()] != *chain.last().unwrap() {
+        chain.push(parent[chain.last().unwrap()]);
+    }
+    chain.reverse();
+    let mut steps = root_steps[&chain[0]].clone();
+    for pair in chain.windows(2) {
+        steps.extend(rules.steps_between(&Pos::from_key(pair[0]), &Pos::from_key(pair[1])));
+    }
+    Some((Pos::from_key(end).placement().key(), steps))
+}
+
+/// Which of the arrangements in `from` (bits into `arrangements`) reach a member of `core` by
+/// castle-free games: the walking game of [`walk_to`] played from all their starts at once, each
+/// position carrying the set of arrangements that reach it, re-expanded when new ones arrive.
+/// Only whether a walk exists is asked, so no parents are kept, and an arrangement is dropped
+/// from the search as soon as it arrives. The answer for each arrangement is exactly whether
+/// [`walk_to`] finds a walk; many arrangements of a group walk to the same castled core, and
+/// their games soon meet, so one search for all of them does a fraction of the work.
+pub fn walkable(arrangements: &[Arrangement], from: Group, core: &Core) -> Group {
+    let rules = walking_rules(core);
+    let targets: KeySet = core.members.iter().copied().collect();
+    let is_target = |pos: &Pos| targets.contains(&pos.placement().key());
+    let mut walk = SharedWalk::default();
+    for i in members(from) {
+        for (p, _) in rules.roots(&arrangements[i]) {
+            walk.visit(&p, 1 << i, &is_target);
+        }
+    }
+    while let Some(at) = walk.queue.pop_front() {
+        if walk.arrived == from {
+            break;
+        }
+        let bits = std::mem::take(&mut walk.waiting[at as usize]) & !walk.arrived;
+        if bits == 0 {
+            continue;
+        }
+        let pos = Pos::from_key(walk.keys[at as usize]);
+        rules.successors(&pos, &mut |next, _, _| walk.visit(&next, bits, &is_target));
+    }
+    walk.arrived
+}
+
+/// The state of [`walkable`]: every position met, by index, with the arrangements that reached
+/// it and those it still has to be expanded for, and the arrangements that have arrived.
+#[derive(Default)]
+struct SharedWalk {
+    index: KeyMap<u32>,
+    keys: Vec<PosKey>,
+    reach: Vec<Group>,
+    waiting: Vec<Group>,
+    queue: VecDeque<u32>,
+    arrived: Group,
+}
+
+impl SharedWalk {
+    /// The arrangements of `bits` reach `pos`: those new to it have arrived if it is a target,
+    /// and otherwise wait for it to be expanded for them.
+    fn visit(&mut self, pos: &Pos, bits: Group, is_target: &impl Fn(&Pos) -> bool) {
+        let key = pos.key();
+        let at = *self.index.entry(key).or_insert_with(|| {
+            self.keys.push(key);
+            self.reach.push(0);
+            self.waiting.push(0);
+            self.keys.len() as u32 - 1
+        }) as usize;
+        let new = bits & !self.reach[at];
+        if new == 0 {
+            return;
+        }
+        self.reach[at] |= new;
+        if is_target(pos) {
+            self.arrived |= new;
+            return;
+        }
+        if self.waiting[at] == 0 {
+            self.queue.push_back(at as u32);
+        }
+        self.waiting[at] |= new;
+    }
+}
