@@ -1,5 +1,6 @@
 //! The two castling sides and a container holding one value per side.
 
+use cozy_chess::File;
 use serde::Serialize;
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -18,6 +19,32 @@ pub enum CastlingSide {
 impl CastlingSide {
     /// Both sides, a-side first: the order of every per-side loop and of the report's columns.
     pub const BOTH: [CastlingSide; 2] = [CastlingSide::A, CastlingSide::H];
+
+    /// The side a rook on `rook` castles on with the king on `king`: the a-side when the rook
+    /// stands left of the king. (King and rook never share a file.)
+    pub fn of(king: File, rook: File) -> CastlingSide {
+        if rook < king {
+            CastlingSide::A
+        } else {
+            CastlingSide::H
+        }
+    }
+
+    /// The file the king stands on after castling (c or g), independent of where it started.
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::A => File::C,
+            CastlingSide::H => File::G,
+        }
+    }
+
+    /// The file the rook stands on after castling (d or f).
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::A => File::D,
+            CastlingSide::H => File::F,
+        }
+    }
 
     /// The file the king stands on after castling (c or g), independent of where it started.
     pub const fn king_to(self) -> u8 {

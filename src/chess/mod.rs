@@ -14,5 +14,8 @@ pub mod square;
 pub use arrangement::Arrangement;
 pub use castling_path::CastlingPath;
 pub use castling_side::{ByCastlingSide, CastlingSide};
+/// The board vocabulary of the whole crate comes from cozy-chess (MIT), the move generator
+/// the any-position half runs on: one square, file, rank and colour type everywhere.
+pub use cozy_chess::{BitBoard, Color, File, Rank};
 pub use piece::Piece;
 pub use square::Square;
