@@ -6,6 +6,7 @@
 //! is measured on a fixed sample of arrangements, with and without the swap lemma, and on one
 //! group of arrangements searched together and one at a time.
 
+use castle960::chess::File;
 use castle960::start::rule;
 use castle960::start::search::{no_pawn, pawn};
 use castle960::{Arrangement, CastlingSide};
@@ -89,7 +90,7 @@ fn bench_pawn(c: &mut Criterion) {
 fn bench_group(c: &mut Criterion) {
     let side = CastlingSide::H;
     let arrangements: Vec<Arrangement> = Arrangement::all()
-        .filter(|a| a.king_file() == 3 && a.rook_file(side) == 4)
+        .filter(|a| a.king_file() == File::D && a.rook_file(side) == File::E)
         .filter(|a| no_pawn::search(a, side).is_none())
         .collect();
     let bound = pawn::DEFAULT_BOUND;

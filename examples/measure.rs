@@ -77,11 +77,9 @@ fn main() -> ExitCode {
             let mut safe = 0;
             let mut tables = 0;
             for side in CastlingSide::BOTH {
-                for king in 1..7u8 {
-                    for rook in 0..8u8 {
-                        if (side == CastlingSide::A && rook < king)
-                            || (side == CastlingSide::H && rook > king)
-                        {
+                for king in castle960::chess::File::ALL[1..7].iter().copied() {
+                    for rook in castle960::chess::File::ALL {
+                        if rook != king && CastlingSide::of(king, rook) == side {
                             safe += castle960::start::search::swap::SafeStructures::of(
                                 king, rook, side, bound,
                             )

@@ -1,17 +1,23 @@
 #![warn(missing_docs)]
-//! castle960: how castling can come about in each of the 960 Chess960 starting arrangements.
+//! castle960: Chess960 castling, in the 960 start positions and in any position.
 //!
-//! Data flows arrangement -> rule and searches -> analysis -> outputs:
+//! The crate has two halves over one shared vocabulary:
 //!
-//! * [`chess`]: squares, pieces, sides, the 960 [`Arrangement`]s (SP numbering, back ranks, FEN),
-//!   a White-only board with SAN and PGN;
-//! * [`rule`]: the published closed-form rule (seed 001), with its `have`/`need` counts;
-//! * [`search`]: the exhaustive searches that decide each side's verdict;
-//! * [`analysis`]: everything worked out about one arrangement, all 960 in parallel;
-//! * [`output`]: the CSV report, the summary, `show`'s explanation and `analysis.md`.
+//! * [`chess`]: the shared core. Squares, files, ranks, colours, pieces and moves are
+//!   cozy-chess's types; castling adds [`CastlingSide`] (one value per side in
+//!   [`ByCastlingSide`]), [`chess::CastlingPath`] and the 960 [`Arrangement`]s (SP numbering,
+//!   back ranks, start FENs).
+//! * [`start`]: the start-position half. With Black absent, how castling can come about in each
+//!   arrangement: a White-only board, the published closed-form rule (seed 001) with its
+//!   `have`/`need` counts, the exhaustive searches that decide each side's verdict, four
+//!   neighbouring questions, and the analysis of all 960 arrangements in parallel.
+//! * [`notation`]: chess notations (PGN games of the start-position lines).
+//! * [`report`]: rendering only: the CSV report, the summary, `show`'s explanation, `analysis.md`
+//!   and the gallery page.
+//! * [`atomic`]: writing every output at once or none (staged files, signals).
 //!
-//! Model: Black is absent; only White's pieces stand on the board and White makes every move,
-//! so checks and captures never arise.
+//! Model of the start-position half: Black is absent; only White's pieces stand on the board and
+//! White makes every move, so checks and captures never arise.
 //!
 //! # Example
 //!

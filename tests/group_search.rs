@@ -1,11 +1,12 @@
 //! The group search decides like the search of one arrangement at a time without any shortcut.
 
+use castle960::chess::File;
 use castle960::start::search::{no_pawn, pawn};
 use castle960::{Arrangement, CastlingSide};
 use pawn::Verdict;
 
 /// Every arrangement of a group (king and castling rook on given files) that needs a pawn move.
-fn group(side: CastlingSide, king: u8, rook: u8) -> Vec<Arrangement> {
+fn group(side: CastlingSide, king: File, rook: File) -> Vec<Arrangement> {
     Arrangement::all()
         .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
         .filter(|a| no_pawn::search(a, side).is_none())
@@ -19,10 +20,10 @@ fn group(side: CastlingSide, king: u8, rook: u8) -> Vec<Arrangement> {
 fn group_decisions_match_the_exhaustive_search() {
     let mut verdicts = [0usize; 2];
     for (side, king, rook, bound) in [
-        (CastlingSide::A, 4, 3, 2),
-        (CastlingSide::H, 3, 4, 2),
-        (CastlingSide::A, 4, 3, 3),
-        (CastlingSide::H, 2, 3, 3),
+        (CastlingSide::A, File::E, File::D, 2),
+        (CastlingSide::H, File::D, File::E, 2),
+        (CastlingSide::A, File::E, File::D, 3),
+        (CastlingSide::H, File::C, File::D, 3),
     ] {
         let arrangements = group(side, king, rook);
         assert!(!arrangements.is_empty());

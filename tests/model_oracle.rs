@@ -162,7 +162,7 @@ fn plain_verdict(
     walks: &HashSet<State>,
 ) -> &'static str {
     let (k, r) = (a.king_file() as usize, a.rook_file(side) as usize);
-    let (kt, rt) = (side.king_to() as usize, side.rook_to() as usize);
+    let (kt, rt) = (side.king_to_file() as usize, side.rook_to_file() as usize);
     let (lo, hi) = (k.min(r).min(kt).min(rt), k.max(r).max(kt).max(rt));
     let open = |s: &State| (lo..=hi).all(|f| f == k || f == r || s.cells[f] == b'.');
     let before = explore(start(a), &[k, r], bound);

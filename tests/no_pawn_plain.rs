@@ -67,7 +67,7 @@ fn moves(b: &Board, frozen_rook: usize) -> Vec<(usize, usize)> {
 
 fn castling_open(b: &Board, a: &Arrangement, side: CastlingSide) -> bool {
     let (k, r) = (a.king_file() as usize, a.rook_file(side) as usize);
-    let (kt, rt) = (side.king_to() as usize, side.rook_to() as usize);
+    let (kt, rt) = (side.king_to_file() as usize, side.rook_to_file() as usize);
     let lo = k.min(r).min(kt).min(rt);
     let hi = k.max(r).max(kt).max(rt);
     (lo..=hi).all(|f| f == k || f == r || b[f] == b'.')

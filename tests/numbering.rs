@@ -1,7 +1,8 @@
 //! The Scharnagl numbering agrees with cozy-chess, and SP, back rank and FEN round-trip.
 
+use castle960::Arrangement;
 use castle960::chess::arrangement::parse_any;
-use castle960::{Arrangement, Piece};
+use castle960::chess::{File, Piece};
 
 fn cozy_back_rank(sp: u16) -> String {
     let board = cozy_chess::Board::chess960_startpos(sp as u32);
@@ -75,7 +76,7 @@ fn known_numbers() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
     );
     let a = Arrangement::from_sp(0).unwrap();
-    assert_eq!(a.piece_on(2), Piece::Queen);
+    assert_eq!(a.piece_on(File::C), Piece::Queen);
     assert_eq!(
         parse_any("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
             .unwrap()

@@ -7,8 +7,7 @@
 
 mod common;
 
-use castle960::chess::square::Square;
-use castle960::start::board::{Board, Line, Move};
+use castle960::start::line::Line;
 use castle960::{Arrangement, CastlingSide};
 
 /// One side's verdict and games as the report states them.
@@ -105,29 +104,9 @@ fn every_side_has_replayable_witness_games() {
     assert!(walks > 0);
 }
 
-/// Our own `Line` for SAN moves, by matching each SAN against the moves our board allows.
+/// Our own `Line` for SAN moves, read by our board's SAN reader.
 fn line_from_san(arrangement: &Arrangement, san: &[String]) -> Line {
-    let mut board = Board::start(arrangement);
-    let mut line = Line::default();
-    for text in san {
-        let candidates =
-            CastlingSide::BOTH
-                .map(Move::Castle)
-                .into_iter()
-                .chain(Square::all().flat_map(|from| {
-                    board
-                        .destinations(from)
-                        .into_iter()
-                        .map(move |to| Move::normal(from, to))
-                }));
-        let mv = candidates
-            .filter(|&m| board.is_legal(m))
-            .find(|&m| board.san(m) == *text)
-            .unwrap_or_else(|| panic!("{text} is not a move here"));
-        board.play(mv).unwrap();
-        line.moves.push(mv);
-    }
-    line
+    Line::from_san(arrangement, &san.join(" ")).expect("the report's lines are legal")
 }
 
 #[test]

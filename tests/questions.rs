@@ -4,6 +4,7 @@
 
 mod common;
 
+use castle960::chess::Rank;
 use castle960::start::questions::{castled_ranks, fewest_any, intact_rights, other_rook};
 use castle960::{Arrangement, CastlingSide};
 use common::{replay_white_line, resolve_san, white_placement};
@@ -106,7 +107,9 @@ fn fewest_any_lines_replay_and_small_figures_match_an_independent_search() {
 fn keeping_white_on_ranks_1_to_5_costs_no_move() {
     for arrangement in Arrangement::all() {
         for side in CastlingSide::BOTH {
-            let open = fewest_any::fewest_any_within(&arrangement, side, 0..=7).unwrap();
+            let open =
+                fewest_any::fewest_any_within(&arrangement, side, Rank::First..=Rank::Eighth)
+                    .unwrap();
             assert_eq!(
                 open.moves,
                 fewest_any::fewest_any(&arrangement, side).moves,
@@ -327,7 +330,7 @@ fn other_rook_matches_the_span_rule_and_lines_keep_it_still() {
                 CastlingSide::A
             };
             let other = arrangement.rook_file(other_side);
-            let ends = [king, rook, side.king_to(), side.rook_to()];
+            let ends = [king, rook, side.king_to_file(), side.rook_to_file()];
             let (lo, hi) = (*ends.iter().min().unwrap(), *ends.iter().max().unwrap());
             let outside = !(lo..=hi).contains(&other);
             assert_eq!(
@@ -390,8 +393,8 @@ fn report_question_columns_replay_and_match() {
             let ends = [
                 arrangement.king_file(),
                 arrangement.rook_file(side),
-                side.king_to(),
-                side.rook_to(),
+                side.king_to_file(),
+                side.rook_to_file(),
             ];
             let (lo, hi) = (*ends.iter().min().unwrap(), *ends.iter().max().unwrap());
             let outside = !(lo..=hi).contains(&arrangement.rook_file(other));

@@ -2,9 +2,9 @@
 
 use crate::chess::castling_path::CastlingPath;
 use crate::chess::castling_side::CastlingSide;
-use crate::chess::piece::Piece;
-use crate::chess::square::file_char;
+use crate::chess::piece;
 use crate::error::{ArrangementError, quote};
+use cozy_chess::{Color, File, Piece};
 use std::fmt;
 use std::str::FromStr;
 
@@ -25,6 +25,15 @@ const KNIGHT_PAIRS: [(usize, usize); 10] = [
     (2, 4),
     (3, 4),
 ];
+
+/// How many pieces of a kind a Chess960 back rank holds.
+const fn count_in_back_rank(piece: Piece) -> usize {
+    match piece {
+        Piece::King | Piece::Queen => 1,
+        Piece::Rook | Piece::Bishop | Piece::Knight => 2,
+        Piece::Pawn => 0,
+    }
+}
 
 /// White's back rank in a Chess960 start position. Black mirrors it and all pawns stand at home.
 ///
@@ -87,7 +96,7 @@ impl Arrangement {
             let file = self
                 .bishop_files()
                 .into_iter()
-                .find(|f| f % 2 == parity)
+                .find(|&f| f as usize % 2 == parity)
                 .unwrap();
             file as usize / 2
         });
@@ -113,8 +122,8 @@ impl Arrangement {
         (((knights * 6 + queen) * 4 + dark) * 4 + light) as u16
     }
 
-    /// The piece on a back-rank file (0 = a).
-    pub fn piece_on(&self, file: u8) -> Piece {
+    /// The piece on a back-rank file.
+    pub fn piece_on(&self, file: File) -> Piece {
         self.rank[file as usize]
     }
 
@@ -123,22 +132,24 @@ impl Arrangement {
         self.rank
     }
 
-    fn files_of(&self, piece: Piece) -> impl Iterator<Item = u8> + '_ {
-        (0..8u8).filter(move |&f| self.rank[f as usize] == piece)
+    fn files_of(&self, piece: Piece) -> impl Iterator<Item = File> + '_ {
+        File::ALL
+            .into_iter()
+            .filter(move |&f| self.rank[f as usize] == piece)
     }
 
-    /// The king's file (0 = a).
-    pub fn king_file(&self) -> u8 {
+    /// The king's file.
+    pub fn king_file(&self) -> File {
         self.files_of(Piece::King).next().unwrap()
     }
 
-    /// The queen's file (0 = a).
-    pub fn queen_file(&self) -> u8 {
+    /// The queen's file.
+    pub fn queen_file(&self) -> File {
         self.files_of(Piece::Queen).next().unwrap()
     }
 
     /// The file of the rook that castles on `side`: the one left of the king for the a-side.
-    pub fn rook_file(&self, side: CastlingSide) -> u8 {
+    pub fn rook_file(&self, side: CastlingSide) -> File {
         let mut rooks = self.files_of(Piece::Rook);
         let left = rooks.next().unwrap();
         let right = rooks.next().unwrap();
@@ -154,13 +165,13 @@ impl Arrangement {
     }
 
     /// The bishops' files, left one first.
-    pub fn bishop_files(&self) -> [u8; 2] {
+    pub fn bishop_files(&self) -> [File; 2] {
         let mut it = self.files_of(Piece::Bishop);
         [it.next().unwrap(), it.next().unwrap()]
     }
 
     /// The knights' files, left one first.
-    pub fn knight_files(&self) -> [u8; 2] {
+    pub fn knight_files(&self) -> [File; 2] {
         let mut it = self.files_of(Piece::Knight);
         [it.next().unwrap(), it.next().unwrap()]
     }
@@ -172,11 +183,11 @@ impl Arrangement {
         let black = white.to_lowercase();
         let castling: String = [CastlingSide::H, CastlingSide::A]
             .iter()
-            .map(|&s| file_char(self.rook_file(s)).to_ascii_uppercase())
+            .map(|&s| char::from(self.rook_file(s)).to_ascii_uppercase())
             .chain(
                 [CastlingSide::H, CastlingSide::A]
                     .iter()
-                    .map(|&s| file_char(self.rook_file(s))),
+                    .map(|&s| char::from(self.rook_file(s))),
             )
             .collect();
         format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
@@ -275,7 +286,7 @@ fn start_rank_rule_broken(ranks: &[Vec<char>]) -> Option<String> {
                 } else {
                     format!("holds '{c}'")
                 };
-                format!("{}{rank} {what}", file_char(file as u8))
+                format!("{}{rank} {what}", File::index(file))
             })
     };
     let rules: [(usize, SquareRule, &str); 4] = [
@@ -358,17 +369,21 @@ impl FromStr for Arrangement {
         }
         let mut rank = [Piece::King; 8];
         for (file, &letter) in letters.iter().enumerate() {
-            rank[file] = Piece::from_letter(letter).ok_or(ArrangementError::UnknownLetter {
-                input: input.to_string(),
-                letter: input.chars().nth(file).unwrap(),
-                file: file_char(file as u8),
-            })?;
+            rank[file] = piece::from_letter(letter)
+                .map(|(piece, _)| piece)
+                .filter(|&piece| piece != Piece::Pawn)
+                .ok_or(ArrangementError::UnknownLetter {
+                    input: input.to_string(),
+                    letter: input.chars().nth(file).unwrap(),
+                    file: char::from(File::index(file)),
+                })?;
         }
-        let wrong: Vec<String> = Piece::ALL
+        let wrong: Vec<String> = piece::OFFICERS
             .iter()
             .filter_map(|&piece| {
                 let n = rank.iter().filter(|&&p| p == piece).count();
-                (n != piece.count_in_back_rank()).then(|| format!("{n} {}", piece.letter()))
+                (n != count_in_back_rank(piece))
+                    .then(|| format!("{n} {}", piece::letter(piece, Color::White)))
             })
             .collect();
         if !wrong.is_empty() {
@@ -404,7 +419,7 @@ impl FromStr for Arrangement {
 impl fmt::Display for Arrangement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for piece in self.rank {
-            write!(f, "{}", piece.letter())?;
+            write!(f, "{}", piece::letter(piece, Color::White))?;
         }
         Ok(())
     }

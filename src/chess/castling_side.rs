@@ -46,22 +46,6 @@ impl CastlingSide {
         }
     }
 
-    /// The file the king stands on after castling (c or g), independent of where it started.
-    pub const fn king_to(self) -> u8 {
-        match self {
-            CastlingSide::A => 2,
-            CastlingSide::H => 6,
-        }
-    }
-
-    /// The file the rook stands on after castling (d or f).
-    pub const fn rook_to(self) -> u8 {
-        match self {
-            CastlingSide::A => 3,
-            CastlingSide::H => 5,
-        }
-    }
-
     /// The castling move in SAN.
     pub const fn san(self) -> &'static str {
         match self {

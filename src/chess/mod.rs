@@ -1,21 +1,29 @@
-//! The chess this crate needs: squares, White's pieces, the two castling sides, the 960
-//! starting arrangements, a White-only board with SAN, and PGN export.
+//! The chess vocabulary both halves of the crate share: squares, files, ranks, colours, pieces
+//! and moves (cozy-chess's types), the two castling sides and their paths, and the 960 starting
+//! arrangements.
 //!
-//! Everything here is plain chess; the Chess960 castling questions live in [`crate::start::rule`] and
-//! [`crate::start::search`].
+//! The board types come from cozy-chess (MIT), the move generator the any-position half runs on,
+//! so that there is one square, file, rank, colour and piece type everywhere. What castling adds
+//! to them lives here: [`CastlingSide`] with one value per side ([`ByCastlingSide`]), and
+//! [`CastlingPath`], the squares one castling involves.
 
 pub mod arrangement;
 pub mod castling_path;
 pub mod castling_side;
 pub mod directions;
 pub mod piece;
-pub mod square;
 
 pub use arrangement::Arrangement;
 pub use castling_path::CastlingPath;
 pub use castling_side::{ByCastlingSide, CastlingSide};
-/// The board vocabulary of the whole crate comes from cozy-chess (MIT), the move generator
-/// the any-position half runs on: one square, file, rank and colour type everywhere.
-pub use cozy_chess::{BitBoard, Color, File, Rank};
-pub use piece::Piece;
-pub use square::Square;
+pub use cozy_chess::{BitBoard, Color, File, Move, Piece, Rank, Square};
+
+/// Whether `square` is light (a1 is dark): bishops stay on the colour they start on.
+///
+/// ```
+/// use castle960::chess::{Square, is_light};
+/// assert!(!is_light(Square::A1) && is_light(Square::B1) && is_light(Square::A2));
+/// ```
+pub fn is_light(square: Square) -> bool {
+    BitBoard::LIGHT_SQUARES.has(square)
+}

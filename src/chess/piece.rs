@@ -1,88 +1,74 @@
-//! White's piece kinds and their notation.
+//! The names, letters and symbols of cozy-chess's pieces, in the words this crate prints.
 
-use std::fmt;
+use cozy_chess::{Color, Piece};
 
-/// A kind of piece. Colour is implicit: everything this crate analyses is White's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Piece {
-    /// The king.
-    King,
-    /// The queen.
-    Queen,
-    /// A rook.
-    Rook,
-    /// A bishop.
-    Bishop,
-    /// A knight.
-    Knight,
-}
+/// The pieces of a back rank in the order `KQRBN`, the order every list of kinds is printed in.
+pub const OFFICERS: [Piece; 5] = [
+    Piece::King,
+    Piece::Queen,
+    Piece::Rook,
+    Piece::Bishop,
+    Piece::Knight,
+];
 
-impl Piece {
-    /// All kinds, in the order the back-rank letters `KQRBN` name them.
-    pub const ALL: [Piece; 5] = [
-        Piece::King,
-        Piece::Queen,
-        Piece::Rook,
-        Piece::Bishop,
-        Piece::Knight,
-    ];
-
-    /// The English letter used in FEN, SAN and back-rank strings.
-    pub const fn letter(self) -> char {
-        match self {
-            Piece::King => 'K',
-            Piece::Queen => 'Q',
-            Piece::Rook => 'R',
-            Piece::Bishop => 'B',
-            Piece::Knight => 'N',
-        }
-    }
-
-    /// The piece for an upper-case letter, if it names one.
-    pub const fn from_letter(letter: char) -> Option<Piece> {
-        match letter {
-            'K' => Some(Piece::King),
-            'Q' => Some(Piece::Queen),
-            'R' => Some(Piece::Rook),
-            'B' => Some(Piece::Bishop),
-            'N' => Some(Piece::Knight),
-            _ => None,
-        }
-    }
-
-    /// The Unicode symbol of the white piece, for board diagrams.
-    pub const fn white_symbol(self) -> char {
-        match self {
-            Piece::King => '♔',
-            Piece::Queen => '♕',
-            Piece::Rook => '♖',
-            Piece::Bishop => '♗',
-            Piece::Knight => '♘',
-        }
-    }
-
-    /// How many of this kind a Chess960 back rank holds.
-    pub const fn count_in_back_rank(self) -> usize {
-        match self {
-            Piece::King | Piece::Queen => 1,
-            Piece::Rook | Piece::Bishop | Piece::Knight => 2,
-        }
-    }
-
-    /// The lower-case English name, for explanations.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::King => "king",
-            Piece::Queen => "queen",
-            Piece::Rook => "rook",
-            Piece::Bishop => "bishop",
-            Piece::Knight => "knight",
-        }
+/// The FEN/SAN letter of a man of `color`: upper case for White, lower case for Black.
+///
+/// ```
+/// use castle960::chess::{Color, Piece, piece};
+/// assert_eq!(piece::letter(Piece::Knight, Color::White), 'N');
+/// assert_eq!(piece::letter(Piece::Pawn, Color::Black), 'p');
+/// ```
+pub fn letter(piece: Piece, color: Color) -> char {
+    let lower = char::from(piece);
+    match color {
+        Color::White => lower.to_ascii_uppercase(),
+        Color::Black => lower,
     }
 }
 
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+/// The letter SAN writes for a piece, upper case for either colour (never called for pawns,
+/// which SAN names by their square).
+pub fn san_letter(piece: Piece) -> char {
+    char::from(piece).to_ascii_uppercase()
+}
+
+/// The man a FEN letter names, with its colour (upper case White), if it names one.
+pub fn from_letter(letter: char) -> Option<(Piece, Color)> {
+    let piece = Piece::try_from(letter.to_ascii_lowercase()).ok()?;
+    let color = if letter.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some((piece, color))
+}
+
+/// The Unicode symbol of a man of `color`, for board diagrams.
+pub const fn symbol(piece: Piece, color: Color) -> char {
+    match (color, piece) {
+        (Color::White, Piece::King) => '♔',
+        (Color::White, Piece::Queen) => '♕',
+        (Color::White, Piece::Rook) => '♖',
+        (Color::White, Piece::Bishop) => '♗',
+        (Color::White, Piece::Knight) => '♘',
+        (Color::White, Piece::Pawn) => '♙',
+        (Color::Black, Piece::King) => '♚',
+        (Color::Black, Piece::Queen) => '♛',
+        (Color::Black, Piece::Rook) => '♜',
+        (Color::Black, Piece::Bishop) => '♝',
+        (Color::Black, Piece::Knight) => '♞',
+        (Color::Black, Piece::Pawn) => '♟',
+    }
+}
+
+/// The lower-case English name, for explanations.
+pub const fn name(piece: Piece) -> &'static str {
+    match piece {
+        Piece::King => "king",
+        Piece::Queen => "queen",
+        Piece::Rook => "rook",
+        Piece::Bishop => "bishop",
+        Piece::Knight => "knight",
+        Piece::Pawn => "pawn",
     }
 }

@@ -8,10 +8,9 @@
 //! move is chosen to attack neither the square White's king stands on nor the one it moves to
 //! next.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::piece::Piece;
-use crate::chess::square::{Square, file_char};
-use crate::start::board::{Board, Line, Man, Move};
+use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, piece};
+use crate::start::board::{Board, first_rank};
+use crate::start::line::Line;
 use std::fmt::Write as _;
 
 fn knight_reaches(from: Square, to: Square) -> bool {
@@ -26,8 +25,8 @@ fn knight_places(home: Square) -> Vec<Square> {
     places.extend(
         [1i8, -1]
             .into_iter()
-            .filter_map(|df| home.offset(df, -2))
-            .filter(|q| q.rank() == 5),
+            .filter_map(|df| home.try_offset(df, -2))
+            .filter(|q| q.rank() == Rank::Sixth),
     );
     places
 }
@@ -89,10 +88,12 @@ struct Black<'a> {
 
 impl<'a> Black<'a> {
     fn new(arrangement: &'a Arrangement) -> Black<'a> {
-        let homes = arrangement.knight_files().map(|f| Square::new(f, 7));
+        let homes = arrangement
+            .knight_files()
+            .map(|f| Square::new(f, Rank::Eighth));
         let black_king = arrangement.king_file() as i8;
         let stepper = |home: Square, df: i8| -> Option<(Piece, Square)> {
-            let from = home.offset(df, 0)?;
+            let from = home.try_offset(df, 0)?;
             let piece = arrangement.piece_on(from.file());
             matches!(piece, Piece::Queen | Piece::Rook).then_some((piece, from))
         };
@@ -120,7 +121,7 @@ impl<'a> Black<'a> {
         if !(0..8).contains(&file) {
             return None;
         }
-        let square = Square::new(file as u8, 7);
+        let square = Square::new(File::index(file as usize), Rank::Eighth);
         for k in 0..2 {
             if let Some((piece, from)) = self.stepper_in(s, k) {
                 if square == self.homes[k] {
@@ -131,7 +132,7 @@ impl<'a> Black<'a> {
                 }
             }
         }
-        let piece = self.arrangement.piece_on(file as u8);
+        let piece = self.arrangement.piece_on(File::index(file as usize));
         (piece != Piece::Knight || !self.homes.contains(&square)).then_some(piece)
     }
 
@@ -140,7 +141,7 @@ impl<'a> Black<'a> {
     /// from a bishop or queen beside it on rank 8 (counted without blockers, to be safe).
     fn pawn_attacks(&self, s: BlackState, file: u8, k: Square) -> bool {
         let f = file as i8;
-        if k.rank() == 4 && (k.file() as i8 - f).abs() == 1 {
+        if k.rank() == Rank::Fifth && (k.file() as i8 - f).abs() == 1 {
             return true;
         }
         [-1i8, 1].into_iter().any(|d| {
@@ -152,7 +153,7 @@ impl<'a> Black<'a> {
     /// Whether state `s` is a legal placement that attacks none of White's king squares.
     fn is_safe(&self, s: BlackState, king_squares: &[Square]) -> bool {
         let knights = [self.places[0][s.knights[0]], self.places[1][s.knights[1]]];
-        let pawn_on = |q: Square| q.rank() == 5 && s.pawn_moved(q.file());
+        let pawn_on = |q: Square| q.rank() == Rank::Sixth && s.pawn_moved(q.file() as u8);
         knights[0] != knights[1]
             && !knights.iter().any(|&q| pawn_on(q))
             && king_squares.iter().all(|&k| {
@@ -211,7 +212,7 @@ impl<'a> Black<'a> {
     fn san(&self, a: BlackState, b: BlackState) -> String {
         if a.pawns != b.pawns {
             let file = (b.pawns ^ a.pawns).trailing_zeros() as u8;
-            return Square::new(file, 5).to_string();
+            return Square::new(File::index(file as usize), Rank::Sixth).to_string();
         }
         for k in 0..2 {
             let (before, after) = (a.stepped[k], b.stepped[k]);
@@ -219,7 +220,7 @@ impl<'a> Black<'a> {
                 let side = before.max(after) as usize - 1;
                 let (piece, square) = self.steppers[k][side].expect("a stepper exists");
                 let to = if after != 0 { self.homes[k] } else { square };
-                return format!("{}{to}", piece.letter());
+                return format!("{}{to}", piece::san_letter(piece));
             }
         }
         let knight = if a.knights[0] != b.knights[0] { 0 } else { 1 };
@@ -229,9 +230,9 @@ impl<'a> Black<'a> {
         let qualifier = if !knight_reaches(other, to) {
             String::new()
         } else if other.file() != from.file() {
-            file_char(from.file()).to_string()
+            from.file().to_string()
         } else {
-            (from.rank() + 1).to_string()
+            from.rank().to_string()
         };
         format!("N{qualifier}{to}")
     }
@@ -320,18 +321,17 @@ fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, 
 
 /// White's king square on a board.
 fn king_square(board: &Board) -> Square {
-    Square::all()
-        .find(|&s| board.man_on(s) == Some(Man::Piece(Piece::King)))
+    Square::ALL
+        .into_iter()
+        .find(|&s| board.piece_on(s) == Some(Piece::King))
         .expect("White has a king")
 }
 
 /// Where White's king goes with `mv`, if it moves.
 fn king_destination(board: &Board, mv: Move) -> Option<Square> {
-    match mv {
-        Move::Castle(side) => Some(Square::new(side.king_to(), 0)),
-        Move::Normal { from, to } => {
-            (board.man_on(from) == Some(Man::Piece(Piece::King))).then_some(to)
-        }
+    match board.castling_side(mv) {
+        Some(side) => Some(first_rank(side.king_to_file())),
+        None => (board.piece_on(mv.from) == Some(Piece::King)).then_some(mv.to),
     }
 }
 

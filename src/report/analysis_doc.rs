@@ -2,8 +2,7 @@
 //! is a `{{placeholder}}` filled in from the program's own output. A test renders it afresh and
 //! compares it with the committed file, so no number in it can drift from what the program says.
 
-use crate::chess::castling_side::CastlingSide;
-use crate::chess::square::Square;
+use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
 use crate::start::analysis::Analysis;
 use crate::start::analysis::disagreement::{self, Pattern};
 use crate::start::board::Board;
@@ -130,7 +129,7 @@ fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
 /// examined and the verdict tables.
 fn group_facts(analyses: &[Analysis], f: &mut Facts) {
     let bound = analyses.first().map_or(1, |a| a.bound);
-    let groups: BTreeSet<(CastlingSide, u8, u8)> = analyses
+    let groups: BTreeSet<(CastlingSide, File, File)> = analyses
         .iter()
         .flat_map(|a| {
             a.no_pawn
@@ -297,14 +296,15 @@ fn verdict_tables(analyses: &[Analysis]) -> String {
 /// White's men on ranks 1-4 as a small diagram.
 fn diagram(board: &Board) -> String {
     let mut out = String::from("```\n");
-    for rank in (0..4u8).rev() {
-        let row: Vec<String> = (0..8u8)
-            .map(|file| match board.man_on(Square::new(file, rank)) {
-                Some(man) => man.letter().to_string(),
+    for rank in Rank::ALL[..4].iter().rev() {
+        let row: Vec<String> = File::ALL
+            .into_iter()
+            .map(|file| match board.piece_on(Square::new(file, *rank)) {
+                Some(man) => piece::letter(man, Color::White).to_string(),
                 None => ".".to_string(),
             })
             .collect();
-        let _ = writeln!(out, "{}  {}", rank + 1, row.join(" "));
+        let _ = writeln!(out, "{rank}  {}", row.join(" "));
     }
     out.push_str("   a b c d e f g h\n```");
     out

@@ -1,15 +1,13 @@
 //! `castle960 show`: one arrangement explained in words a reader can follow on a board.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::ByCastlingSide;
-use crate::chess::castling_side::CastlingSide;
-use crate::chess::piece::Piece;
-use crate::chess::square::Square;
+use crate::chess::{
+    Arrangement, ByCastlingSide, CastlingSide, Color, File, Piece, Rank, Square, piece,
+};
 use crate::report::csv::Row;
 use crate::report::words;
 use crate::start::analysis::Analysis;
 use crate::start::analysis::disagreement::{self, Stuck};
-use crate::start::board::Man;
+use crate::start::board;
 use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
 use serde::Serialize;
@@ -103,9 +101,9 @@ impl Explanation {
             SideDetails {
                 castling_move: side.san(),
                 king_from: first_rank(a.king_file()),
-                king_to: first_rank(side.king_to()),
+                king_to: first_rank(side.king_to_file()),
                 rook_from: first_rank(a.rook_file(side)),
-                rook_to: first_rank(side.rook_to()),
+                rook_to: first_rank(side.rook_to_file()),
                 rule_case: case.label(),
                 rule_reason: rule_reason(a, side, case),
                 verdict_reason: verdict_reason(analysis, side),
@@ -347,17 +345,18 @@ impl Explanation {
     }
 }
 
-fn first_rank(file: u8) -> String {
-    Square::new(file, 0).to_string()
+/// A first-rank square's name, e.g. "e1".
+fn first_rank(file: File) -> String {
+    board::first_rank(file).to_string()
 }
 
 /// White's first two ranks with file letters, as a reader sets them up on a board.
 pub fn diagram(arrangement: &Arrangement, unicode: bool) -> String {
-    let symbol = |piece: Piece| {
+    let symbol = |p: Piece| {
         if unicode {
-            piece.white_symbol()
+            piece::symbol(p, Color::White)
         } else {
-            piece.letter()
+            piece::letter(p, Color::White)
         }
     };
     let pawn = if unicode { '♙' } else { 'P' };
@@ -375,13 +374,13 @@ pub fn diagram(arrangement: &Arrangement, unicode: bool) -> String {
 }
 
 /// The names of the pieces standing on the given files, e.g. "the bishop on c1".
-fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = u8>) -> Vec<String> {
+fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = File>) -> Vec<String> {
     files
         .into_iter()
         .map(|f| {
             format!(
                 "the {} on {}",
-                arrangement.piece_on(f).name(),
+                piece::name(arrangement.piece_on(f)),
                 first_rank(f)
             )
         })
@@ -393,7 +392,7 @@ fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = u8>) -> 
 pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> String {
     let king = a.king_file();
     let rook = a.rook_file(side);
-    let (king_to, rook_to) = (side.king_to(), side.rook_to());
+    let (king_to, rook_to) = (side.king_to_file(), side.rook_to_file());
     let path = a.castling(side);
     let (lo, hi) = path.span();
     let span = format!("{}-{}", first_rank(lo), first_rank(hi));
@@ -439,10 +438,10 @@ pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> Strin
         RuleCase::SameDirection { have, need } | RuleCase::QueenPocket { have, need } => {
             let dir = crate::start::rule::common_direction(a, side)
                 .expect("same-direction cases have a common direction");
-            let way = if dir > 0 { "right" } else { "left" };
+            let way = dir.word();
             let border_text = match crate::start::rule::border(a, dir) {
-                b @ 0..=7 => format!("the bishop on {}", first_rank(b as u8)),
-                _ => "the edge of the board".to_string(),
+                Some(bishop) => format!("the bishop on {}", first_rank(bishop)),
+                None => "the edge of the board".to_string(),
             };
             // One of the two may stay where it is; the direction is then the other one's.
             let travel = if king == king_to {
@@ -498,7 +497,7 @@ fn square_names(squares: impl IntoIterator<Item = Square>) -> String {
 /// The pieces standing in a side's span at the start (other than king and castling rook).
 fn span_occupants(a: &Arrangement, side: CastlingSide) -> Vec<String> {
     let path = a.castling(side);
-    pieces_on(a, (0..8).filter(|&f| path.must_be_empty(f)))
+    pieces_on(a, File::ALL.into_iter().filter(|&f| path.must_be_empty(f)))
 }
 
 /// The pieces that can never leave ranks 1-2, with their squares: "the king on c1, the rooks
@@ -509,7 +508,7 @@ pub fn describe_stuck(stuck: &[Stuck]) -> String {
         .iter()
         .map(|s| {
             let squares = square_names(s.squares.iter().copied());
-            let name = s.piece.name();
+            let name = piece::name(s.piece);
             match (s.count, s.squares.len()) {
                 (1, 1) => format!("the {name} on {squares}"),
                 (n, m) if n == m => format!("the {name}s on {squares}"),
@@ -547,17 +546,18 @@ fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String {
         Verdict::AfterPawnMove => {
             // The real position right after castling, and what can never leave ranks 1-2 there.
             let board = disagreement::castled_board(analysis, side);
-            let second_rank = |f: u8| Square::new(f, 1);
-            let holes: Vec<Square> = (0..8)
-                .map(second_rank)
-                .filter(|&s| board.man_on(s) != Some(Man::Pawn))
+            let holes: Vec<Square> = File::ALL
+                .into_iter()
+                .map(|f| Square::new(f, Rank::Second))
+                .filter(|&s| board.piece_on(s) != Some(Piece::Pawn))
                 .collect();
             let pawns_moved: Vec<Square> = holes
                 .iter()
                 .filter_map(|hole| {
-                    (2..8)
-                        .map(|r| Square::new(hole.file(), r))
-                        .find(|&s| board.man_on(s) == Some(Man::Pawn))
+                    Rank::ALL[2..]
+                        .iter()
+                        .map(|&r| Square::new(hole.file(), r))
+                        .find(|&s| board.piece_on(s) == Some(Piece::Pawn))
                 })
                 .collect();
             let holes_text = if holes.len() == 1 {
@@ -610,6 +610,6 @@ fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String {
 }
 
 /// The line as a PGN game, or a PGN comment line saying why Black's waiting moves failed.
-fn pgn_or_note(a: &Arrangement, line: &crate::start::board::Line, event: &str) -> String {
+fn pgn_or_note(a: &Arrangement, line: &crate::start::line::Line, event: &str) -> String {
     crate::notation::pgn::game(a, line, event).unwrap_or_else(|e| format!("; {event}: {e}\n"))
 }

@@ -10,11 +10,12 @@
 //!
 //! Pieces are drawn as Unicode chess symbols (no piece art, no licence involved).
 
-use crate::chess::castling_side::CastlingSide;
+use crate::chess::{Arrangement, CastlingSide};
 use crate::report::explain::{Explanation, MODEL_NOTE};
 use crate::report::words;
 use crate::start::analysis::Analysis;
-use crate::start::board::Line;
+use crate::start::board::Board;
+use crate::start::line::Line;
 use crate::start::verdict::Verdict;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -208,8 +209,11 @@ fn side_texts(analysis: &Analysis, explanation: &Explanation, side: CastlingSide
         details.castle_pgn.clone()
     };
     [
-        coordinates(&line.castle_line),
-        line.walk_line.as_ref().map(coordinates).unwrap_or_default(),
+        coordinates(&analysis.arrangement, &line.castle_line),
+        line.walk_line
+            .as_ref()
+            .map(|walk| coordinates(&analysis.arrangement, walk))
+            .unwrap_or_default(),
         verdict.castle_line.clone(),
         verdict.walk_line.clone(),
         explanation.side_text(side),
@@ -243,11 +247,22 @@ fn fill(template: &str, parts: &[(&str, &str)]) -> String {
     out
 }
 
-/// The moves in coordinate notation separated by spaces, as the page replays them.
-fn coordinates(line: &Line) -> String {
+/// The moves in coordinate notation separated by spaces, as the page replays them: `g1f3`,
+/// and castling as `O-O` or `O-O-O` (the page moves king and rook itself).
+fn coordinates(arrangement: &Arrangement, line: &Line) -> String {
+    let mut board = Board::start(arrangement);
     line.moves
         .iter()
-        .map(|m| m.to_string())
+        .map(|&mv| {
+            let text = match board.castling_side(mv) {
+                Some(side) => side.san().to_string(),
+                None => mv.to_string(),
+            };
+            board
+                .play(mv)
+                .expect("lines built by the searches are legal");
+            text
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }

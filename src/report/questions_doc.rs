@@ -2,10 +2,10 @@
 //! figures from the report's analyses, the published ones beside them, and the arrangements or
 //! ranks on which they differ, all computed here so that the template types no number.
 
-use crate::chess::castling_side::CastlingSide;
-use crate::chess::square::Square;
+use crate::chess::{CastlingSide, File};
 use crate::report::analysis_doc::Facts;
 use crate::start::analysis::Analysis;
+use crate::start::board::first_rank;
 use crate::start::questions::{
     castled_ranks, fewest_any, intact_rights, officer_orders, other_rook,
 };
@@ -156,9 +156,9 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut Facts) {
             let (lo, hi) = path.span();
             let key = format!(
                 "`{}` on {}-{}",
-                &rank[usize::from(lo)..=usize::from(hi)],
-                Square::new(lo, 0),
-                Square::new(hi, 0)
+                &rank[lo as usize..=hi as usize],
+                first_rank(lo),
+                first_rank(hi)
             );
             *groups.entry(key).or_default() += 1;
         }
@@ -193,16 +193,10 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
         castled_ranks::PUBLISHED.to_string(),
     );
     f.insert("castled_count".into(), ranks.len().to_string());
-    let bishops_of = |rank: &str| -> [u8; 2] {
-        let files: Vec<u8> = (0..8u8)
-            .filter(|&i| rank.as_bytes()[usize::from(i)] == b'B')
-            .collect();
-        [files[0], files[1]]
-    };
-    let mut by_bishops: BTreeMap<[u8; 2], Vec<(&str, &Vec<u16>)>> = BTreeMap::new();
+    let mut by_bishops: BTreeMap<[File; 2], Vec<(&str, &Vec<u16>)>> = BTreeMap::new();
     for (rank, sps) in &ranks {
         by_bishops
-            .entry(bishops_of(rank))
+            .entry(castled_ranks::bishop_files(rank))
             .or_default()
             .push((rank, sps));
     }
@@ -218,8 +212,8 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
         let _ = writeln!(
             list,
             "- bishops {} {} ({}): {}",
-            Square::new(bishops[0], 0),
-            Square::new(bishops[1], 0),
+            first_rank(bishops[0]),
+            first_rank(bishops[1]),
             members.len(),
             entries.join("; ")
         );
@@ -235,7 +229,7 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
         .collect();
     f.insert(
         "castled_cell".into(),
-        format!("{} {}", Square::new(cell[0], 0), Square::new(cell[1], 0)),
+        format!("{} {}", first_rank(cell[0]), first_rank(cell[1])),
     );
     f.insert("castled_cell_published".into(), cell_published.to_string());
     let orders: Vec<String> = castled_ranks::PUBLISHED_CELL_ORDERS

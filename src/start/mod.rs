@@ -7,7 +7,9 @@
 
 pub mod analysis;
 pub mod board;
+pub mod line;
 pub mod questions;
 pub mod rule;
+pub mod san;
 pub mod search;
 pub mod verdict;

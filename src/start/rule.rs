@@ -7,10 +7,44 @@
 //! [`RuleCase`] names each case; [`RuleCase::seed_encoding`] gives back the seed's numbers, and a
 //! test checks them against the seed's own output for all 960 arrangements.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::{ByCastlingSide, CastlingSide};
-use crate::chess::piece::Piece;
+use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File, Piece};
 use crate::start::verdict::Verdict;
+
+/// A way along the first rank: the direction king and rook travel in when castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards the a-file.
+    Left,
+    /// Towards the h-file.
+    Right,
+}
+
+impl Direction {
+    /// The way from `from` to `to`, `None` when they are the same file.
+    pub fn between(from: File, to: File) -> Option<Direction> {
+        match to.cmp(&from) {
+            std::cmp::Ordering::Less => Some(Direction::Left),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(Direction::Right),
+        }
+    }
+
+    /// One file this way, as a step of file index.
+    pub const fn step(self) -> i8 {
+        match self {
+            Direction::Left => -1,
+            Direction::Right => 1,
+        }
+    }
+
+    /// The word for explanations.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Direction::Left => "left",
+            Direction::Right => "right",
+        }
+    }
+}
 
 /// What the closed-form rule says about one castling side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,39 +132,38 @@ pub fn requires_castling(cases: &ByCastlingSide<RuleCase>) -> bool {
     cases.a.right() || cases.h.right()
 }
 
-/// The direction king and rook both travel in when castling on `side` (+1 right, -1 left), or
-/// `None` when they travel in opposite directions. A piece that stays put takes the direction
-/// of the other one.
-pub fn common_direction(arrangement: &Arrangement, side: CastlingSide) -> Option<i8> {
+/// The direction king and rook both travel in when castling on `side`, or `None` when they
+/// travel in opposite directions. A piece that stays put takes the direction of the other one
+/// (king and rook never both stay).
+pub fn common_direction(arrangement: &Arrangement, side: CastlingSide) -> Option<Direction> {
     let path = arrangement.castling(side);
-    let king_dir = (path.king_to() as i8 - path.king_from() as i8).signum();
-    let rook_dir = (path.rook_to() as i8 - path.rook_from() as i8).signum();
-    if king_dir != 0 && rook_dir != 0 && king_dir != rook_dir {
-        return None;
+    let king_dir = Direction::between(path.king_from(), path.king_to());
+    let rook_dir = Direction::between(path.rook_from(), path.rook_to());
+    match (king_dir, rook_dir) {
+        (Some(king), Some(rook)) if king != rook => None,
+        _ => king_dir.or(rook_dir),
     }
-    Some(if king_dir != 0 { king_dir } else { rook_dir })
 }
 
-/// The *border* in direction `dir` (+1 or -1): the file of the nearest bishop beyond the king
-/// that way, or the edge of the board (file 8 or -1) when there is none.
-pub fn border(arrangement: &Arrangement, dir: i8) -> i8 {
-    let king = arrangement.king_file() as i8;
+/// The *border* in direction `dir`: the file of the nearest bishop beyond the king that way,
+/// or `None` when there is none and the edge of the board is the border.
+pub fn border(arrangement: &Arrangement, dir: Direction) -> Option<File> {
+    let king = arrangement.king_file();
     arrangement
         .bishop_files()
         .into_iter()
-        .map(|b| b as i8)
-        .filter(|&b| (b - king).signum() == dir)
-        .min_by_key(|&b| (b - king).abs())
-        .unwrap_or(if dir > 0 { 8 } else { -1 })
+        .filter(|&b| Direction::between(king, b) == Some(dir))
+        .min_by_key(|&b| (b as i8 - king as i8).abs())
 }
 
 /// The files of the pieces that, for the rule, stop castling without a pawn move (codes -9 and
 /// -7): bishops in the span (neither can leave the first rank while the pawns stand) and the
 /// queen between king and rook (she cannot get past either of them), left to right.
-pub fn blockers(arrangement: &Arrangement, side: CastlingSide) -> Vec<u8> {
+pub fn blockers(arrangement: &Arrangement, side: CastlingSide) -> Vec<File> {
     let path = arrangement.castling(side);
     let (king, rook) = (path.king_from(), path.rook_from());
-    (0..8)
+    File::ALL
+        .into_iter()
         .filter(|&f| match arrangement.piece_on(f) {
             Piece::Bishop => path.must_be_empty(f),
             Piece::Queen => king.min(rook) < f && f < king.max(rook),
@@ -139,14 +172,15 @@ pub fn blockers(arrangement: &Arrangement, side: CastlingSide) -> Vec<u8> {
         .collect()
 }
 
-/// The rule for one side. Files are 0 (a) to 7 (h).
+/// The rule for one side. Inside, files are counted 0 (a) to 7 (h), and -1 and 8 stand for
+/// the edges beyond a and h, as the seed counts them.
 pub fn evaluate_side(arrangement: &Arrangement, side: CastlingSide) -> RuleCase {
     let king = arrangement.king_file() as i8;
     let rook = arrangement.rook_file(side) as i8;
     let queen = arrangement.queen_file() as i8;
     let bishops = arrangement.bishop_files().map(|f| f as i8);
     let knights = arrangement.knight_files().map(|f| f as i8);
-    let (king_to, rook_to) = (side.king_to() as i8, side.rook_to() as i8);
+    let (king_to, rook_to) = (side.king_to_file() as i8, side.rook_to_file() as i8);
 
     let strictly_between = |x: i8, a: i8, b: i8| a.min(b) < x && x < a.max(b);
     let queen_between = strictly_between(queen, king, rook);
@@ -171,7 +205,14 @@ pub fn evaluate_side(arrangement: &Arrangement, side: CastlingSide) -> RuleCase 
     let Some(dir) = common_direction(arrangement, side) else {
         return RuleCase::Opposite;
     };
-    let border = border(arrangement, dir);
+    let border = match border(arrangement, dir) {
+        Some(bishop) => bishop as i8,
+        None => match dir {
+            Direction::Left => -1,
+            Direction::Right => 8,
+        },
+    };
+    let dir = dir.step();
     let have = knights
         .iter()
         .filter(|&&n| strictly_between(n, king, border))

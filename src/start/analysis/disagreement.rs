@@ -1,11 +1,10 @@
 //! Why the closed-form rule and the search disagree: each disagreement sorted into the pattern
 //! that causes it, recognized from the witness games themselves.
 
-use crate::chess::castling_side::CastlingSide;
-use crate::chess::piece::Piece;
-use crate::chess::square::Square;
+use crate::chess::piece::OFFICERS;
+use crate::chess::{CastlingSide, File, Piece, Rank, Square};
 use crate::start::analysis::Analysis;
-use crate::start::board::{Board, Man, Move};
+use crate::start::board::{Board, first_rank};
 use crate::start::search::pawn::Verdict;
 
 /// A cause of disagreement between the rule and the search.
@@ -46,8 +45,9 @@ impl Pattern {
 pub fn castled_board(analysis: &Analysis, side: CastlingSide) -> Board {
     let mut board = Board::start(&analysis.arrangement);
     for &mv in &analysis.pawn.get(side).castle_line.moves {
+        let castles = board.castling_side(mv).is_some();
         board.play(mv).expect("witness lines are legal");
-        if mv == Move::Castle(side) {
+        if castles {
             break;
         }
     }
@@ -75,16 +75,17 @@ pub fn stuck_pieces(board: &Board) -> Vec<Stuck> {
     let kinds = crate::start::search::pawn::stuck_pieces(
         &crate::start::search::model::Pos::from_board(board),
     );
-    Piece::ALL
+    OFFICERS
         .into_iter()
         .filter_map(|piece| {
             let count = kinds.iter().filter(|&&k| k == piece).count();
             (count > 0).then(|| Stuck {
                 piece,
                 count,
-                squares: (0..2)
-                    .flat_map(|rank| (0..8).map(move |file| Square::new(file, rank)))
-                    .filter(|&s| board.man_on(s) == Some(Man::Piece(piece)))
+                squares: [Rank::First, Rank::Second]
+                    .into_iter()
+                    .flat_map(|rank| File::ALL.map(move |file| Square::new(file, rank)))
+                    .filter(|&s| board.piece_on(s) == Some(piece))
                     .collect(),
             })
         })
@@ -93,9 +94,10 @@ pub fn stuck_pieces(board: &Board) -> Vec<Stuck> {
 
 /// Whether both rooks stand on the first rank on the same side of the king.
 fn rooks_on_one_side(board: &Board) -> bool {
-    let on_rank = |piece: Piece| -> Vec<u8> {
-        (0..8)
-            .filter(|&f| board.man_on(Square::new(f, 0)) == Some(Man::Piece(piece)))
+    let on_rank = |piece: Piece| -> Vec<File> {
+        File::ALL
+            .into_iter()
+            .filter(|&f| board.piece_on(first_rank(f)) == Some(piece))
             .collect()
     };
     let (king, rooks) = (on_rank(Piece::King), on_rank(Piece::Rook));
@@ -113,10 +115,9 @@ fn king_steps_aside(analysis: &Analysis, side: CastlingSide) -> bool {
     let mut board = Board::start(&analysis.arrangement);
     walk.moves.iter().any(|&mv| {
         board.play(mv).expect("witness lines are legal");
-        (0..8).any(|file| {
-            (1..8)
-                .any(|rank| board.man_on(Square::new(file, rank)) == Some(Man::Piece(Piece::King)))
-        })
+        Square::ALL
+            .into_iter()
+            .any(|s| s.rank() > Rank::First && board.piece_on(s) == Some(Piece::King))
     })
 }
 

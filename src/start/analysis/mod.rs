@@ -3,9 +3,8 @@
 
 pub mod disagreement;
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::{ByCastlingSide, CastlingSide};
-use crate::start::board::Line;
+use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
+use crate::start::line::Line;
 use crate::start::questions::Answers;
 use crate::start::rule::{self, RuleCase};
 use crate::start::search::model;
@@ -179,6 +178,29 @@ fn pawn_verdict(
     }
 }
 
+/// The sides whose pawn-move verdicts one castling game decides together: same castling side,
+/// king file and castling rook file (ordered by side, then king, then rook).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GroupKey {
+    /// The castling side.
+    pub side: CastlingSide,
+    /// The king's file.
+    pub king: File,
+    /// The castling rook's file.
+    pub rook: File,
+}
+
+impl GroupKey {
+    /// The group of `side` of `arrangement`.
+    pub fn of(arrangement: &Arrangement, side: CastlingSide) -> GroupKey {
+        GroupKey {
+            side,
+            king: arrangement.king_file(),
+            rook: arrangement.rook_file(side),
+        }
+    }
+}
+
 /// Analyses all 960 arrangements in parallel with the default bound.
 pub fn analyse_all() -> Vec<Analysis> {
     analyse_all_with(pawn::DEFAULT_BOUND, |_| {})
@@ -200,13 +222,12 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
         .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, side)))
         .collect();
     // The sides needing a pawn move, grouped by side, king file and castling rook file.
-    let mut groups: BTreeMap<(CastlingSide, u8, u8), Vec<usize>> = BTreeMap::new();
+    let mut groups: BTreeMap<GroupKey, Vec<usize>> = BTreeMap::new();
     for (sp, found) in no_pawn.iter().enumerate() {
         for (side, castling) in found.iter() {
             if castling.is_none() {
-                let a = &arrangements[sp];
                 groups
-                    .entry((side, a.king_file(), a.rook_file(side)))
+                    .entry(GroupKey::of(&arrangements[sp], side))
                     .or_default()
                     .push(sp);
             }
@@ -224,9 +245,9 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     // last big group. The order changes only the schedule, never what is found.
     let mut groups: Vec<_> = groups
         .into_par_iter()
-        .map(|((side, king, rook), members)| {
-            let safe = swap::SafeStructures::of(king, rook, side, bound).count();
-            (model::STRUCTURES - safe, (side, king, rook), members)
+        .map(|(key, members)| {
+            let safe = swap::SafeStructures::of(key.king, key.rook, key.side, bound).count();
+            (model::STRUCTURES - safe, key, members)
         })
         .collect();
     groups.sort_by_key(|(unsafe_structures, key, members)| {
@@ -239,8 +260,8 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     let searched: Vec<(CastlingSide, usize, pawn::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
-        .flat_map(|(_, (side, _, _), members)| {
-            let side = *side;
+        .flat_map(|(_, key, members)| {
+            let side = key.side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
             let decisions = pawn::decide_group(&group, side, bound);
             let witnesses: Vec<(CastlingSide, usize, pawn::PawnOutcome)> = members

@@ -28,9 +28,8 @@
 /// Where the question and its published answer are.
 pub const SOURCE: &str = "https://puzzling.stackexchange.com/questions/121794";
 use super::first_rank::{self, Explored, State};
-use crate::chess::arrangement::Arrangement;
-use crate::chess::piece::Piece;
-use crate::start::board::Line;
+use crate::chess::{Arrangement, File, Piece};
+use crate::start::line::Line;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One castled rank with the arrangements that reach it and a game that does.
@@ -100,17 +99,23 @@ pub fn reached_in(explored: &Explored) -> Vec<String> {
 /// The orders the published table counts in its cell [`PUBLISHED_CELL`]: bishops on its two
 /// files, the knights anywhere else, and king, queen and rooks in one of
 /// [`PUBLISHED_CELL_ORDERS`] (read a-file first), in letter order.
-pub fn candidates(bishops: [u8; 2]) -> Vec<String> {
+pub fn candidates(bishops: [File; 2]) -> Vec<String> {
     super::officer_orders()
         .into_iter()
         .filter(|rank| {
-            let b: Vec<u8> = (0..8u8)
-                .filter(|&f| rank.as_bytes()[usize::from(f)] == b'B')
-                .collect();
             let order: String = rank.chars().filter(|c| "KQR".contains(*c)).collect();
-            b == bishops && PUBLISHED_CELL_ORDERS.contains(&order.as_str())
+            bishop_files(rank) == bishops && PUBLISHED_CELL_ORDERS.contains(&order.as_str())
         })
         .collect()
+}
+
+/// The files of the two bishops of a back rank written as eight letters, left one first.
+pub fn bishop_files(rank: &str) -> [File; 2] {
+    let mut files = File::ALL
+        .into_iter()
+        .filter(|&f| rank.as_bytes().get(f as usize) == Some(&b'B'));
+    let first = files.next().expect("a back rank has two bishops");
+    [first, files.next().expect("a back rank has two bishops")]
 }
 
 /// The orders of king, queen and rooks the published table counts for [`PUBLISHED_CELL`]
@@ -121,8 +126,8 @@ pub const PUBLISHED_CELL_ORDERS: [&str; 3] = ["QKRR", "KRQR", "KRRQ"];
 pub const PUBLISHED: usize = 549;
 
 /// The cell of the published table that differs from the search: light bishop f1, dark bishop
-/// g1 (files 5 and 6), where it counts 45 castled ranks (O-O-O, both rooks right of the king).
-pub const PUBLISHED_CELL: ([u8; 2], usize) = ([5, 6], 45);
+/// g1, where it counts 45 castled ranks (O-O-O, both rooks right of the king).
+pub const PUBLISHED_CELL: ([File; 2], usize) = ([File::F, File::G], 45);
 
 /// For each SP (0..959), how many castled ranks its arrangement reaches: a report column.
 pub fn reached_per_sp(ranks: &[CastledRank]) -> Vec<usize> {

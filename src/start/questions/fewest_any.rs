@@ -37,17 +37,15 @@
 
 /// Where the question and its published answer are.
 pub const SOURCE: &str = "https://chess.stackexchange.com/questions/25256";
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::{ByCastlingSide, CastlingSide};
-use crate::chess::piece::Piece;
-use crate::chess::square::Square;
-use crate::start::board::{Board, Line, Man, Move};
+use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File, Move, Piece, Rank, Square};
+use crate::start::board::{Board, first_rank, plain_move};
+use crate::start::line::Line;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
-/// The ranks (0-based) White's men may use in the searches of this question: 1 to 5, so that the
-/// lines are also games with Black's men standing and never in check.
-pub const PLAYABLE_RANKS: RangeInclusive<u8> = 0..=4;
+/// The ranks White's men may use in the searches of this question: 1 to 5, so that the lines
+/// are also games with Black's men standing and never in check.
+pub const PLAYABLE_RANKS: RangeInclusive<Rank> = Rank::First..=Rank::Fifth;
 
 /// A safety stop for the deepening, never reached: at most six men stand in a span, and each can
 /// leave in two moves of its own file or diagonal (the pawn in front of it pushed, then off the
@@ -116,7 +114,7 @@ pub fn fewest_any(arrangement: &Arrangement, side: CastlingSide) -> Fewest {
 pub fn fewest_any_within(
     arrangement: &Arrangement,
     side: CastlingSide,
-    ranks: RangeInclusive<u8>,
+    ranks: RangeInclusive<Rank>,
 ) -> Option<Fewest> {
     search(arrangement, side, false, ranks)
 }
@@ -149,24 +147,22 @@ pub(crate) fn search(
     arrangement: &Arrangement,
     side: CastlingSide,
     keep_other_rook: bool,
-    ranks: RangeInclusive<u8>,
+    ranks: RangeInclusive<Rank>,
 ) -> Option<Fewest> {
-    let king = arrangement.king_file();
-    let rook = arrangement.rook_file(side);
-    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
-    let mut frozen = vec![Square::new(king, 0), Square::new(rook, 0)];
+    let path = arrangement.castling(side);
+    let mut frozen = vec![first_rank(path.king_from()), first_rank(path.rook_from())];
     if keep_other_rook {
         let other = match side {
             CastlingSide::A => CastlingSide::H,
             CastlingSide::H => CastlingSide::A,
         };
-        frozen.push(Square::new(arrangement.rook_file(other), 0));
+        frozen.push(first_rank(arrangement.rook_file(other)));
     }
     let mut ida = Ida {
-        span: (lo..=hi)
-            .filter(|&f| f != king && f != rook)
-            .map(|f| Square::new(f, 0))
+        span: File::ALL
+            .into_iter()
+            .filter(|&f| path.must_be_empty(f))
+            .map(first_rank)
             .collect(),
         frozen,
         ranks,
@@ -178,7 +174,7 @@ pub(crate) fn search(
         if ida.dfs(&start, 0, bound) {
             let mut moves = std::mem::take(&mut ida.path);
             let count = moves.len();
-            moves.push(Move::Castle(side));
+            moves.push(start.castling_move(side));
             return Some(Fewest {
                 moves: count,
                 line: Line { moves },
@@ -194,7 +190,7 @@ struct Ida {
     span: Vec<Square>,
     /// Squares whose men never move: the king, the castling rook, maybe the other rook.
     frozen: Vec<Square>,
-    ranks: RangeInclusive<u8>,
+    ranks: RangeInclusive<Rank>,
     /// The moves of the current branch.
     path: Vec<Move>,
 }
@@ -204,14 +200,14 @@ impl Ida {
     fn estimate(&self, board: &Board) -> Option<usize> {
         let mut h = 0;
         for &sq in &self.span {
-            let Some(man) = board.man_on(sq) else {
+            let Some(man) = board.piece_on(sq) else {
                 continue;
             };
             if self.frozen.contains(&sq) {
                 return None;
             }
             h += 1;
-            if man == Man::Piece(Piece::Bishop) && shut_in(board, sq) {
+            if man == Piece::Bishop && shut_in(board, sq) {
                 h += 1;
             }
         }
@@ -223,8 +219,8 @@ impl Ida {
         if board_is_open(self, board) {
             return true;
         }
-        for from in Square::all() {
-            let Some(man) = board.man_on(from) else {
+        for from in Square::ALL {
+            let Some(man) = board.piece_on(from) else {
                 continue;
             };
             if self.frozen.contains(&from) {
@@ -243,7 +239,7 @@ impl Ida {
                     Some(h) if done + 1 + h <= bound => {}
                     _ => continue,
                 }
-                self.path.push(Move::normal(from, to));
+                self.path.push(plain_move(from, to));
                 if self.dfs(&next, done + 1, bound) {
                     return true;
                 }
@@ -256,7 +252,7 @@ impl Ida {
 
 /// Whether the span is empty, i.e. castling is legal (king and rook never move in the search).
 fn board_is_open(ida: &Ida, board: &Board) -> bool {
-    ida.span.iter().all(|&sq| board.man_on(sq).is_none())
+    ida.span.iter().all(|&sq| board.piece_on(sq).is_none())
 }
 
 /// Whether both squares diagonally in front of a first-rank square hold pawns, so that a bishop
@@ -264,6 +260,6 @@ fn board_is_open(ida: &Ida, board: &Board) -> bool {
 fn shut_in(board: &Board, square: Square) -> bool {
     [-1, 1]
         .into_iter()
-        .filter_map(|df| square.offset(df, 1))
-        .all(|s| board.man_on(s) == Some(Man::Pawn))
+        .filter_map(|df| square.try_offset(df, 1))
+        .all(|s| board.piece_on(s) == Some(Piece::Pawn))
 }

@@ -25,12 +25,10 @@
 //! ranks 3 to 5 only, so that no line ever gives check to Black's king or captures (Black's men
 //! can stand at home and pass).
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::CastlingSide;
 use crate::chess::directions::KNIGHT_STEPS;
-use crate::chess::piece::Piece;
-use crate::chess::square::Square;
-use crate::start::board::{Board, Line, Man, Move};
+use crate::chess::{Arrangement, CastlingSide, Color, File, Move, Piece, Rank, Square, piece};
+use crate::start::board::{Board, first_rank, plain_move};
+use crate::start::line::Line;
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
@@ -66,7 +64,7 @@ impl State {
     pub fn letters(&self) -> String {
         self.rank
             .iter()
-            .map(|p| p.map_or('.', |p| p.letter()))
+            .map(|p| p.map_or('.', |p| piece::letter(p, Color::White)))
             .collect()
     }
 }
@@ -75,15 +73,15 @@ impl State {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// The knight on this file leaves the first rank.
-    KnightOut(u8),
+    KnightOut(File),
     /// An away knight comes back to this (empty) file.
-    KnightIn(u8),
+    KnightIn(File),
     /// King (one square), queen or rook slides along the first rank.
     Slide {
         /// The file the man leaves.
-        from: u8,
+        from: File,
         /// The file it stops on.
-        to: u8,
+        to: File,
     },
     /// Castling.
     Castle(CastlingSide),
@@ -97,12 +95,14 @@ fn successors(state: &State, arrangement: &Arrangement) -> Vec<(Step, State)> {
         .iter()
         .filter(|&&p| p == Some(Piece::Knight))
         .count();
-    for file in 0..8u8 {
+    for file in File::ALL {
         match state.rank[file as usize] {
             Some(Piece::Knight) => out.push(Step::KnightOut(file)),
             Some(Piece::King) => {
-                for to in [file.wrapping_sub(1), file + 1] {
-                    if to < 8 && state.rank[to as usize].is_none() {
+                for to in [(file as usize).wrapping_sub(1), file as usize + 1] {
+                    if let Some(to) = File::try_index(to)
+                        && state.rank[to as usize].is_none()
+                    {
                         out.push(Step::Slide { from: file, to });
                     }
                 }
@@ -113,7 +113,7 @@ fn successors(state: &State, arrangement: &Arrangement) -> Vec<(Step, State)> {
                     while (0..8).contains(&to) && state.rank[to as usize].is_none() {
                         out.push(Step::Slide {
                             from: file,
-                            to: to as u8,
+                            to: File::index(to as usize),
                         });
                         to += dir;
                     }
@@ -140,11 +140,9 @@ fn can_castle(state: &State, arrangement: &Arrangement, side: CastlingSide) -> b
     if !state.king_unmoved || !state.rooks_unmoved[index] {
         return false;
     }
-    let king = arrangement.king_file();
-    let rook = arrangement.rook_file(side);
-    let lo = king.min(rook).min(side.king_to()).min(side.rook_to());
-    let hi = king.max(rook).max(side.king_to()).max(side.rook_to());
-    (lo..=hi).all(|f| f == king || f == rook || state.rank[f as usize].is_none())
+    arrangement
+        .castling(side)
+        .is_open(|file| state.rank[file as usize].is_some())
 }
 
 fn apply(state: &State, arrangement: &Arrangement, step: Step) -> State {
@@ -159,15 +157,15 @@ fn apply(state: &State, arrangement: &Arrangement, step: Step) -> State {
                 next.king_unmoved = false;
             } else if piece == Some(Piece::Rook) && next.king_unmoved {
                 // The left rook is the a-side one while the king never moved (see module docs).
-                let left = (0..from).any(|f| state.rank[f as usize] == Some(Piece::Rook));
+                let left = state.rank[..from as usize].contains(&Some(Piece::Rook));
                 next.rooks_unmoved[usize::from(left)] = false;
             }
         }
         Step::Castle(side) => {
             next.rank[arrangement.king_file() as usize] = None;
             next.rank[arrangement.rook_file(side) as usize] = None;
-            next.rank[side.king_to() as usize] = Some(Piece::King);
-            next.rank[side.rook_to() as usize] = Some(Piece::Rook);
+            next.rank[side.king_to_file() as usize] = Some(Piece::King);
+            next.rank[side.rook_to_file() as usize] = Some(Piece::Rook);
             next.king_unmoved = false;
         }
     }
@@ -230,34 +228,34 @@ pub fn realize(arrangement: &Arrangement, path: &[Step]) -> Line {
     for &step in path {
         match step {
             Step::Slide { from, to } => {
-                play(
-                    &mut board,
-                    Move::normal(Square::new(from, 0), Square::new(to, 0)),
-                );
+                play(&mut board, plain_move(first_rank(from), first_rank(to)));
             }
-            Step::Castle(side) => play(&mut board, Move::Castle(side)),
+            Step::Castle(side) => {
+                let castling = board.castling_move(side);
+                play(&mut board, castling)
+            }
             Step::KnightOut(file) => {
-                let from = Square::new(file, 0);
+                let from = first_rank(file);
                 let exits: Vec<Square> = [-1, 1]
                     .into_iter()
-                    .filter_map(|df| from.offset(df, 2))
+                    .filter_map(|df| from.try_offset(df, 2))
                     .collect();
-                let exit = match exits.iter().find(|&&s| board.man_on(s).is_none()) {
+                let exit = match exits.iter().find(|&&s| board.piece_on(s).is_none()) {
                     Some(&s) => s,
                     None => {
                         // The other knight holds the only exit: it steps aside first.
                         let other = exits[0];
                         let aside = knight_steps(other)
-                            .find(|s| (2..=4).contains(&s.rank()) && board.man_on(*s).is_none())
+                            .find(|&s| on_ranks_3_to_5(s) && board.piece_on(s).is_none())
                             .expect("a knight on the third rank always has a free square");
-                        play(&mut board, Move::normal(other, aside));
+                        play(&mut board, plain_move(other, aside));
                         other
                     }
                 };
-                play(&mut board, Move::normal(from, exit));
+                play(&mut board, plain_move(from, exit));
             }
             Step::KnightIn(file) => {
-                for mv in knight_walk_in(&board, Square::new(file, 0)) {
+                for mv in knight_walk_in(&board, first_rank(file)) {
                     play(&mut board, mv);
                 }
             }
@@ -270,14 +268,20 @@ pub fn realize(arrangement: &Arrangement, path: &[Step]) -> Line {
 fn knight_steps(from: Square) -> impl Iterator<Item = Square> {
     KNIGHT_STEPS
         .into_iter()
-        .filter_map(move |(df, dr)| from.offset(df, dr))
+        .filter_map(move |(df, dr)| from.try_offset(df, dr))
+}
+
+/// Whether a square is on ranks 3 to 5, where away knights walk.
+fn on_ranks_3_to_5(s: Square) -> bool {
+    (Rank::Third..=Rank::Fifth).contains(&s.rank())
 }
 
 /// The shortest walk of an away knight over empty squares of ranks 3 to 5 to `target` (an
 /// empty first-rank square), trying both away knights and taking the shorter walk.
 fn knight_walk_in(board: &Board, target: Square) -> Vec<Move> {
-    let away: Vec<Square> = Square::all()
-        .filter(|s| s.rank() >= 2 && board.man_on(*s) == Some(Man::Piece(Piece::Knight)))
+    let away: Vec<Square> = Square::ALL
+        .into_iter()
+        .filter(|&s| s.rank() >= Rank::Third && board.piece_on(s) == Some(Piece::Knight))
         .collect();
     away.iter()
         .filter_map(|&from| {
@@ -288,15 +292,15 @@ fn knight_walk_in(board: &Board, target: Square) -> Vec<Move> {
                     let mut walk = Vec::new();
                     let mut sq = at;
                     while sq != from {
-                        walk.push(Move::normal(prev[&sq], sq));
+                        walk.push(plain_move(prev[&sq], sq));
                         sq = prev[&sq];
                     }
                     walk.reverse();
                     return Some(walk);
                 }
                 for next in knight_steps(at) {
-                    let usable = next == target
-                        || ((2..=4).contains(&next.rank()) && board.man_on(next).is_none());
+                    let usable =
+                        next == target || (on_ranks_3_to_5(next) && board.piece_on(next).is_none());
                     if usable && !prev.contains_key(&next) {
                         prev.insert(next, at);
                         queue.push_back(next);

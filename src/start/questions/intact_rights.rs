@@ -24,7 +24,7 @@
 pub const SOURCE: &str = "https://puzzling.stackexchange.com/questions/122388";
 use super::first_rank::{self, Explored, State};
 use crate::chess::arrangement::Arrangement;
-use crate::start::board::Line;
+use crate::start::line::Line;
 
 /// The published count (Puzzling SE 122388).
 pub const PUBLISHED: usize = 220;

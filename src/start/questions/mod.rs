@@ -3,7 +3,7 @@
 //! Every module states the question's source, its precise definition in the model of this
 //! crate (Black absent, White makes every move, no checks or captures), and why its search is
 //! exhaustive. They use only the chess basics ([`crate::Arrangement`], [`crate::CastlingSide`],
-//! [`crate::start::board`], [`crate::chess::square`], [`crate::Piece`]), so they can move with them.
+//! [`crate::start::board`], [`crate::chess::Square`], [`crate::chess::Piece`]), so they can move with them.
 //!
 //! - [`fewest_any`]: fewest moves before castling with pawn moves allowed (Chess SE 25256).
 //! - [`intact_rights`]: arrangements whose castling rights are provably intact whenever the
@@ -22,7 +22,7 @@ pub mod other_rook;
 
 use crate::chess::arrangement::Arrangement;
 use crate::chess::castling_side::ByCastlingSide;
-use crate::start::board::Line;
+use crate::start::line::Line;
 use fewest_any::Fewest;
 
 /// Every order of White's eight officers `KQRRBBNN` on the first rank with the bishops on

@@ -10,7 +10,7 @@ use crate::chess::arrangement::Arrangement;
 use crate::chess::castling_path::CastlingPath;
 use crate::chess::castling_side::CastlingSide;
 use crate::start::search::hash::PlacementMap;
-use crate::start::search::model::{PackedPos, Pos, Rules, SquareSet, sq};
+use crate::start::search::model::{PackedPos, Pos, Rules, SquareSet, first_rank, sq};
 use crate::start::search::swap::SafeStructures;
 use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
@@ -316,7 +316,8 @@ impl<'a> CastlingGame<'a> {
         if bits == 0 {
             return ControlFlow::Continue(());
         }
-        let destinations = SquareSet::single(self.path.king_to()).with(self.path.rook_to());
+        let destinations = SquareSet::single(first_rank(self.path.king_to()))
+            .with(first_rank(self.path.rook_to()));
         next_positions.clear();
         self.rules.successors(&pos, &mut |next, _, touched| {
             // Moves after castling became legal that avoid the destination squares lead only to

@@ -353,7 +353,7 @@ pub(super) fn reversed(start: &Pos, steps: &[Step]) -> Vec<Step> {
 
 /// The pieces that can never leave ranks 1-2 again from `pos` without further pawn moves (the
 /// pieces of its component's core), strongest first.
-pub fn stuck_pieces(pos: &Pos) -> Vec<crate::chess::piece::Piece> {
+pub fn stuck_pieces(pos: &Pos) -> Vec<crate::chess::Piece> {
     let (core, _) = core_of(*pos);
     let first = Pos::from_key(core.id);
     let mut kinds: Vec<u8> = (0..16u8)

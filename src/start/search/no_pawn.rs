@@ -13,25 +13,23 @@
 //!    first rank never makes any other move illegal, so no shortest line brings a knight back;
 //! 3. off the first rank a knight never blocks a rank-one slide or the castling squares.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::CastlingSide;
-use crate::chess::piece::Piece;
-use crate::chess::square::Square;
-use crate::start::board::{Board, Line, Man, Move};
+use crate::chess::{Arrangement, CastlingSide, File, Piece, Square};
+use crate::start::board::{Board, first_rank, plain_move};
+use crate::start::line::Line;
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 
 /// The first rank in the reduced search: what stands on each file, knights that left removed.
-type Rank = [Option<Piece>; 8];
+type FirstRank = [Option<Piece>; 8];
 
 /// A move in the reduced search on the first rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RankMove {
     /// The knight on this file jumps off the first rank.
-    KnightOut(u8),
+    KnightOut(File),
     /// The queen or the non-castling rook slides along the first rank.
-    Slide { from: u8, to: u8 },
+    Slide { from: File, to: File },
 }
 
 /// The result for one side: the fewest preparatory moves and one line achieving them.
@@ -44,7 +42,7 @@ pub struct Castling {
 }
 
 /// Whether castling is legal in the reduced first rank: the span is empty but for king and rook.
-fn castling_is_open(rank: &Rank, arrangement: &Arrangement, side: CastlingSide) -> bool {
+fn castling_is_open(rank: &FirstRank, arrangement: &Arrangement, side: CastlingSide) -> bool {
     arrangement
         .castling(side)
         .is_open(|file| rank[file as usize].is_some())
@@ -52,9 +50,9 @@ fn castling_is_open(rank: &Rank, arrangement: &Arrangement, side: CastlingSide) 
 
 /// Every move of the reduced search from `rank`, in a fixed order so that results are
 /// reproducible. The king and the castling rook never move; bishops cannot.
-fn steps(rank: &Rank, castling_rook: u8) -> Vec<RankMove> {
+fn steps(rank: &FirstRank, castling_rook: File) -> Vec<RankMove> {
     let mut out = Vec::new();
-    for from in 0..8u8 {
+    for from in File::ALL {
         match rank[from as usize] {
             Some(Piece::Knight) => out.push(RankMove::KnightOut(from)),
             Some(Piece::Queen) => slides(rank, from, &mut out),
@@ -65,17 +63,20 @@ fn steps(rank: &Rank, castling_rook: u8) -> Vec<RankMove> {
     out
 }
 
-fn slides(rank: &Rank, from: u8, out: &mut Vec<RankMove>) {
+fn slides(rank: &FirstRank, from: File, out: &mut Vec<RankMove>) {
     for dir in [-1i8, 1] {
         let mut to = from as i8 + dir;
         while (0..8).contains(&to) && rank[to as usize].is_none() {
-            out.push(RankMove::Slide { from, to: to as u8 });
+            out.push(RankMove::Slide {
+                from,
+                to: File::index(to as usize),
+            });
             to += dir;
         }
     }
 }
 
-fn apply(rank: &Rank, step: RankMove) -> Rank {
+fn apply(rank: &FirstRank, step: RankMove) -> FirstRank {
     let mut next = *rank;
     match step {
         RankMove::KnightOut(file) => next[file as usize] = None,
@@ -87,9 +88,10 @@ fn apply(rank: &Rank, step: RankMove) -> Rank {
 /// Breadth-first search for the fewest moves that open castling on `side` with no pawn move.
 /// `None` when no sequence of non-pawn moves ever makes it legal.
 pub fn search(arrangement: &Arrangement, side: CastlingSide) -> Option<Castling> {
-    let start: Rank = arrangement.pieces().map(Some);
+    let start: FirstRank = arrangement.pieces().map(Some);
     let castling_rook = arrangement.rook_file(side);
-    let mut parent: HashMap<Rank, Option<(Rank, RankMove)>> = HashMap::from([(start, None)]);
+    let mut parent: HashMap<FirstRank, Option<(FirstRank, RankMove)>> =
+        HashMap::from([(start, None)]);
     let mut queue = VecDeque::from([start]);
     while let Some(rank) = queue.pop_front() {
         if castling_is_open(&rank, arrangement, side) {
@@ -120,12 +122,12 @@ pub fn search(arrangement: &Arrangement, side: CastlingSide) -> Option<Castling>
 /// that square is free, else the other one. One of the two is always free, because only two
 /// knights exist and a knight on the a- or h-file (one choice only) is never crowded out: the
 /// other knight prefers the centre-ward square.
-pub fn knight_exit(board: &Board, file: u8) -> Square {
-    let toward_centre: i8 = if file < 4 { 1 } else { -1 };
+pub fn knight_exit(board: &Board, file: File) -> Square {
+    let toward_centre: i8 = if file < File::E { 1 } else { -1 };
     [toward_centre, -toward_centre]
         .into_iter()
-        .filter_map(|df| Square::new(file, 0).offset(df, 2))
-        .find(|&s| board.man_on(s).is_none())
+        .filter_map(|df| first_rank(file).try_offset(df, 2))
+        .find(|&s| board.piece_on(s).is_none())
         .expect("a knight on the first rank always has a free third-rank square")
 }
 
@@ -133,22 +135,19 @@ pub fn knight_exit(board: &Board, file: u8) -> Square {
 fn realize(arrangement: &Arrangement, side: CastlingSide, path: &[RankMove]) -> Line {
     let mut board = Board::start(arrangement);
     let mut line = Line::default();
-    for &step in path {
-        let mv = match step {
+    for &rank_move in path {
+        let mv = match rank_move {
             RankMove::KnightOut(file) => {
-                debug_assert_eq!(
-                    board.man_on(Square::new(file, 0)),
-                    Some(Man::Piece(Piece::Knight))
-                );
-                Move::normal(Square::new(file, 0), knight_exit(&board, file))
+                debug_assert_eq!(board.piece_on(first_rank(file)), Some(Piece::Knight));
+                plain_move(first_rank(file), knight_exit(&board, file))
             }
-            RankMove::Slide { from, to } => Move::normal(Square::new(from, 0), Square::new(to, 0)),
+            RankMove::Slide { from, to } => plain_move(first_rank(from), first_rank(to)),
         };
         board
             .play(mv)
             .expect("reduced steps are legal on the real board");
         line.moves.push(mv);
     }
-    line.moves.push(Move::Castle(side));
+    line.moves.push(board.castling_move(side));
     line
 }

@@ -413,6 +413,7 @@ pub fn decide_group(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::File;
     use crate::start::search::components::{component_moves, lift_all_quiet};
     use crate::start::search::model::Step;
     use crate::start::search::no_pawn;
@@ -493,7 +494,10 @@ mod tests {
     #[test]
     fn shared_walks_answer_as_walks_alone() {
         let mut outcomes = [0usize; 2];
-        for (side, king, rook) in [(CastlingSide::A, 4, 3), (CastlingSide::H, 3, 4)] {
+        for (side, king, rook) in [
+            (CastlingSide::A, File::E, File::D),
+            (CastlingSide::H, File::D, File::E),
+        ] {
             let members: Vec<Arrangement> = Arrangement::all()
                 .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
                 .filter(|a| no_pawn::search(a, side).is_none())

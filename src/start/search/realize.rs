@@ -12,12 +12,11 @@
 //! positive claim of the pawn-move analysis: if the pool abstraction ever allowed something the
 //! real board does not, realization fails and the tests say so.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::piece::Piece;
-use crate::chess::square::Square;
-use crate::start::board::{Board, Line, Man, Move};
+use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, is_light, piece};
+use crate::start::board::{Board, plain_move};
+use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
-use crate::start::search::model::{self, Step};
+use crate::start::search::model::{self, Step, square_of};
 use std::collections::{HashMap, VecDeque};
 
 /// Why an abstract line could not be realized.
@@ -32,25 +31,20 @@ pub struct RealizeError {
     pub placement: String,
 }
 
-/// The rank (0-based) pieces in the pool are parked on: rank 5.
-const PARKING_RANK: u8 = 4;
-/// The highest rank (0-based) White's pieces use: rank 5, below Black's pawns.
-const TOP_RANK: u8 = 4;
-
-fn exact(s: model::Sq) -> Square {
-    Square::new(model::file_of(s) as u8, model::row_of(s) as u8)
-}
+/// The ranks where pooled pieces live and travel, lowest first: 3 to 5, below Black's pawns.
+/// Pieces park on the highest (rank 5), the king keeps as low as it can.
+const REGION: [Rank; 3] = [Rank::Third, Rank::Fourth, Rank::Fifth];
+/// The highest rank White's pieces use: rank 5, below Black's pawns.
+const TOP_RANK: Rank = Rank::Fifth;
 
 /// Whether a square belongs to the region where pooled pieces live and travel: ranks 3-5.
 fn in_region(s: Square) -> bool {
-    (2..=TOP_RANK).contains(&s.rank())
+    REGION.contains(&s.rank())
 }
 
+/// The piece (not a pawn) standing on `s`.
 fn piece_kind(board: &Board, s: Square) -> Option<Piece> {
-    match board.man_on(s) {
-        Some(Man::Piece(p)) => Some(p),
-        _ => None,
-    }
+    board.piece_on(s).filter(|&p| p != Piece::Pawn)
 }
 
 /// A pooled piece stepping aside: where it stands and the squares it moves through.
@@ -73,11 +67,13 @@ impl Realizer {
     /// holds, moving only through empty region squares (the first move may start outside it).
     /// `goal` sees the board with the piece standing on the square in question.
     fn route(&self, from: Square, goal: impl Fn(&Board, Square) -> bool) -> Option<Vec<Square>> {
-        let man = self.board.man_on(from)?;
+        let man = self.board.piece_on(from)?;
         // White's king keeps as low as it can: Black's waiting knights on rank 6 attack ranks 4
         // and 5, never rank 3.
-        if man == Man::Piece(Piece::King) {
-            return (2..=TOP_RANK).find_map(|top| self.route_below(from, man, top, &goal));
+        if man == Piece::King {
+            return REGION
+                .into_iter()
+                .find_map(|top| self.route_below(from, man, top, &goal));
         }
         self.route_below(from, man, TOP_RANK, &goal)
     }
@@ -86,8 +82,8 @@ impl Realizer {
     fn route_below(
         &self,
         from: Square,
-        man: Man,
-        top: u8,
+        man: Piece,
+        top: Rank,
         goal: &impl Fn(&Board, Square) -> bool,
     ) -> Option<Vec<Square>> {
         let mut parent: HashMap<Square, Square> = HashMap::from([(from, from)]);
@@ -128,19 +124,20 @@ impl Realizer {
         if let Some(path) = self.route(from, goal) {
             return Some((None, path));
         }
-        let others: Vec<Square> = Square::all()
+        let others: Vec<Square> = Square::ALL
+            .into_iter()
             .filter(|&s| in_region(s) && s != from && piece_kind(&self.board, s).is_some())
             .collect();
         for other in others {
-            let man = self.board.man_on(other).expect("a piece stands there");
+            let man = self.board.piece_on(other).expect("a piece stands there");
             // Try every free square the blocker can reach, nearest first.
             let mut reach: Vec<Vec<Square>> = Vec::new();
-            let mut probe_from = |target_rank: u8| {
+            let mut probe_from = |target_rank: Rank| {
                 if let Some(path) = self.route(other, |_, s| s.rank() == target_rank) {
                     reach.push(path);
                 }
             };
-            for rank in 2..=PARKING_RANK {
+            for rank in REGION {
                 probe_from(rank);
             }
             for aside in reach {
@@ -161,7 +158,7 @@ impl Realizer {
     fn follow(&mut self, from: Square, path: &[Square]) -> Result<Square, String> {
         let mut at = from;
         for &next in path {
-            self.play(Move::normal(at, next))?;
+            self.play(plain_move(at, next))?;
             at = next;
         }
         Ok(at)
@@ -170,8 +167,8 @@ impl Realizer {
     /// Takes the piece on `from` off ranks 1-2 and parks it: on rank 5 if it can get there, else
     /// as high as it can; the king as low as it can (on rank 3 if possible).
     fn exit(&mut self, from: Square) -> Result<(), String> {
-        let mut ranks: Vec<u8> = (2..=PARKING_RANK).rev().collect();
-        if self.board.man_on(from) == Some(Man::Piece(Piece::King)) {
+        let mut ranks: Vec<Rank> = REGION.into_iter().rev().collect();
+        if self.board.piece_on(from) == Some(Piece::King) {
             ranks.reverse();
         }
         let (aside, path) = ranks
@@ -188,14 +185,15 @@ impl Realizer {
     /// Brings a pooled piece of `kind` to the exact square `to`.
     fn enter(&mut self, kind: u8, to: Square) -> Result<(), String> {
         let piece = model::piece_of(kind);
-        let pooled: Vec<Square> = Square::all()
+        let pooled: Vec<Square> = Square::ALL
+            .into_iter()
             .filter(|&s| in_region(s) && piece_kind(&self.board, s) == Some(piece))
-            .filter(|&s| piece != Piece::Bishop || s.is_light() == to.is_light())
+            .filter(|&s| piece != Piece::Bishop || is_light(s) == is_light(to))
             .collect();
         for from in pooled {
             let can_reach_target = |b: &Board, s: Square| b.destinations(s).contains(&to);
             if self.board.destinations(from).contains(&to) {
-                self.play(Move::normal(from, to))?;
+                self.play(plain_move(from, to))?;
                 return Ok(());
             }
             if let Some((aside, path)) = self.route_clearing(from, can_reach_target) {
@@ -203,51 +201,48 @@ impl Realizer {
                     self.follow(other, &way)?;
                 }
                 let at = self.follow(from, &path)?;
-                self.play(Move::normal(at, to))?;
+                self.play(plain_move(at, to))?;
                 return Ok(());
             }
         }
-        Err(format!("no pooled {} can reach {to}", piece.name()))
+        Err(format!("no pooled {} can reach {to}", piece::name(piece)))
     }
 
     /// Clears region squares a pawn is about to move through or onto.
     fn clear_for_pawn(&mut self, squares: &[Square]) -> Result<(), String> {
         for &s in squares {
-            if self.board.man_on(s).is_some() {
+            if self.board.piece_on(s).is_some() {
                 self.exit(s)?;
             }
         }
         Ok(())
     }
 
-    fn push(&mut self, file: u8, to: u8) -> Result<(), String> {
+    /// Pushes the pawn of `file` on to the model's pawn state `to`.
+    fn push(&mut self, file: File, to: u8) -> Result<(), String> {
         let rank_of = |state: u8| match state {
-            model::HOME => 1,
-            model::THIRD => 2,
-            _ => 4,
+            model::HOME => Rank::Second,
+            model::THIRD => Rank::Third,
+            _ => Rank::Fifth,
         };
-        let from = (1..=4)
+        let from = [Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth]
+            .into_iter()
             .map(|r| Square::new(file, r))
-            .find(|&s| self.board.man_on(s) == Some(Man::Pawn))
-            .ok_or_else(|| {
-                format!(
-                    "no pawn on the {}-file",
-                    crate::chess::square::file_char(file)
-                )
-            })?;
+            .find(|&s| self.board.piece_on(s) == Some(Piece::Pawn))
+            .ok_or_else(|| format!("no pawn on the {file}-file"))?;
         let target = Square::new(file, rank_of(to));
-        let between: Vec<Square> = (from.rank() + 1..=target.rank())
-            .map(|r| Square::new(file, r))
+        let between: Vec<Square> = (from.rank() as usize + 1..=target.rank() as usize)
+            .map(|r| Square::new(file, Rank::index(r)))
             .collect();
         self.clear_for_pawn(&between)?;
-        if from.rank() == 1 && target.rank() == 2 {
-            self.play(Move::normal(from, target))
-        } else if from.rank() == 1 {
+        if from.rank() == Rank::Second && target.rank() == Rank::Third {
+            self.play(plain_move(from, target))
+        } else if from.rank() == Rank::Second {
             // Two squares first, then one at a time.
-            self.play(Move::normal(from, between[1]))?;
+            self.play(plain_move(from, between[1]))?;
             let mut at = between[1];
             for &s in &between[2..] {
-                self.play(Move::normal(at, s))?;
+                self.play(plain_move(at, s))?;
                 at = s;
             }
             Ok(())
@@ -255,7 +250,7 @@ impl Realizer {
             // One square at a time otherwise (a pawn moves two squares only from its start).
             let mut at = from;
             for &s in &between {
-                self.play(Move::normal(at, s))?;
+                self.play(plain_move(at, s))?;
                 at = s;
             }
             Ok(())
@@ -282,9 +277,10 @@ impl Realizer {
             Piece::Queen => 2,
             Piece::Rook => 3,
             Piece::Knight => 4,
+            Piece::Pawn => 5, // never pooled: pawns are not pieces of the pool
         };
         let mut pooled: Vec<(Piece, bool)> = region()
-            .filter_map(|s| piece_kind(&self.board, s).map(|p| (p, s.is_light())))
+            .filter_map(|s| piece_kind(&self.board, s).map(|p| (p, is_light(s))))
             .collect();
         pooled.sort_by_key(|&(p, light)| (order(p), !light));
         let mut target = self.board.clone();
@@ -294,13 +290,13 @@ impl Realizer {
             }
         }
         for (p, light) in pooled {
-            let square = [PARKING_RANK, PARKING_RANK - 1]
+            let square = [Rank::Fifth, Rank::Fourth]
                 .into_iter()
-                .flat_map(|rank| (0..8u8).map(move |f| Square::new(f, rank)))
-                .filter(|&s| target.man_on(s).is_none())
-                .find(|&s| p != Piece::Bishop || s.is_light() == light)
+                .flat_map(|rank| File::ALL.map(move |f| Square::new(f, rank)))
+                .filter(|&s| target.piece_on(s).is_none())
+                .find(|&s| p != Piece::Bishop || is_light(s) == light)
                 .ok_or("no parking square left")?;
-            target.relocate(square, square, Man::Piece(p));
+            target.relocate(square, square, p);
         }
         Ok(target)
     }
@@ -320,7 +316,7 @@ impl Realizer {
         // Per packed arrangement: its cost so far and how it was reached. Hashed by the search's
         // fast hasher (SipHash took most of the time here).
         let mut parent: FastMap<u128, (usize, u128, Square, Square)> = FastMap::default();
-        parent.insert(start, (0, start, Square::new(0, 0), Square::new(0, 0)));
+        parent.insert(start, (0, start, Square::A1, Square::A1));
         let mut open = std::collections::BinaryHeap::new();
         open.push(std::cmp::Reverse((2 * misplaced(start), 0usize, start)));
         let mut scratch = self.board.clone();
@@ -339,7 +335,7 @@ impl Realizer {
                 }
                 let code_from = (key >> (3 * region_index(from))) & 7;
                 let without = key & !(7 << (3 * region_index(from)));
-                scratch.each_destination_within(from, 2..=TOP_RANK, |to| {
+                scratch.each_destination_within(from, Rank::Third..=TOP_RANK, |to| {
                     let next = without | code_from << (3 * region_index(to));
                     if parent.get(&next).is_none_or(|&(c, ..)| c > g + 1) {
                         parent.insert(next, (g + 1, key, from, to));
@@ -362,7 +358,7 @@ impl Realizer {
         let mut at = goal;
         while at != start {
             let (_, prev, from, to) = parent[&at];
-            moves.push(Move::normal(from, to));
+            moves.push(plain_move(from, to));
             at = prev;
         }
         moves.reverse();
@@ -372,7 +368,7 @@ impl Realizer {
 
 /// The squares where pooled pieces live and travel (ranks 3-5), a3 first.
 fn region() -> impl Iterator<Item = Square> {
-    Square::all().filter(|&s| in_region(s))
+    Square::ALL.into_iter().filter(|&s| in_region(s))
 }
 
 /// What stands on the region's squares of `board`, packed three bits a square (the model's
@@ -394,14 +390,14 @@ fn set_region(key: u128, board: &mut Board) {
                 board.clear(s);
             }
         } else {
-            board.relocate(s, s, Man::Piece(model::piece_of(code)));
+            board.relocate(s, s, model::piece_of(code));
         }
     }
 }
 
 /// The index of a region square among the region's squares, a3 first.
 fn region_index(s: Square) -> usize {
-    s.index() - 16
+    s as usize - 16
 }
 
 /// Realizes `steps` (a model line from the start position) as a real game. With `normalize`,
@@ -417,11 +413,11 @@ pub fn realize(
     };
     for (i, &step) in steps.iter().enumerate() {
         let done = match step {
-            Step::Move { from, to } => r.play(Move::normal(exact(from), exact(to))),
-            Step::Exit { from } => r.exit(exact(from)),
-            Step::Enter { kind, to } => r.enter(kind, exact(to)),
-            Step::Push { file, to } => r.push(file, to),
-            Step::Castle(side) => r.play(Move::Castle(side)),
+            Step::Move { from, to } => r.play(plain_move(square_of(from), square_of(to))),
+            Step::Exit { from } => r.exit(square_of(from)),
+            Step::Enter { kind, to } => r.enter(kind, square_of(to)),
+            Step::Push { file, to } => r.push(File::index(file as usize), to),
+            Step::Castle(side) => r.play(r.board.castling_move(side)),
         };
         done.map_err(|reason| RealizeError {
             step: i + 1,

@@ -47,14 +47,15 @@
 //! a unit test in [`crate::start::search::pawn`] checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 
-use crate::chess::castling_path::CastlingPath;
-use crate::chess::castling_side::{ByCastlingSide, CastlingSide};
+use crate::chess::{ByCastlingSide, CastlingPath, CastlingSide, File};
 use crate::start::search::components::{CoreCache, connected_within};
 use crate::start::search::model::{
     self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet,
 };
 use crate::start::search::model::{BEYOND, Cell, THIRD, structure_pawns};
-use crate::start::search::model::{STRUCTURES, file_of, is_light, row_of, sq, structure_index};
+use crate::start::search::model::{
+    STRUCTURES, file_of, first_rank, is_light, row_of, sq, structure_index,
+};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -75,13 +76,13 @@ impl SafeStructures {
     /// The safe structures of the side whose king starts on `king` and castling rook on `rook`
     /// (files), with pawns moved on at most `bound` files. Worked out once per side and bound and
     /// shared by every arrangement with the same king and rook files.
-    pub fn of(king: u8, rook: u8, side: CastlingSide, bound: usize) -> &'static SafeStructures {
+    pub fn of(king: File, rook: File, side: CastlingSide, bound: usize) -> &'static SafeStructures {
         type Tables = [OnceLock<SafeStructures>; 8 * 8 * MAX_BOUND];
         static TABLES: ByCastlingSide<Tables> = ByCastlingSide {
             a: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
             h: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
         };
-        if !(1..=MAX_BOUND).contains(&bound) || king > 7 || rook > 7 {
+        if !(1..=MAX_BOUND).contains(&bound) {
             return SafeStructures::none();
         }
         let slot = (king as usize * 8 + rook as usize) * MAX_BOUND + bound - 1;
@@ -117,7 +118,7 @@ impl SafeStructures {
     /// Robustness of every structure within the bound, then safety from the most advanced
     /// structures down: pawn moves only ever advance, so a structure's successors are settled
     /// before it.
-    fn work_out(king: u8, rook: u8, side: CastlingSide, bound: usize) -> SafeStructures {
+    fn work_out(king: File, rook: File, side: CastlingSide, bound: usize) -> SafeStructures {
         let moved = |p: &[u8; 8]| p.iter().filter(|&&s| s != HOME).count();
         let mut order: Vec<usize> = (0..STRUCTURES)
             .filter(|&i| moved(&structure_pawns(i)) <= bound)
@@ -150,7 +151,7 @@ impl SafeStructures {
 /// and components can only merge. So a structure is robust if the same structure with every
 /// moved pawn on rank 3 (the most walled) is; that one is asked first, and it answers for all
 /// `2^moved` structures of its files at once.
-fn robust_cached(king: u8, rook: u8, side: CastlingSide, structure: usize) -> bool {
+fn robust_cached(king: File, rook: File, side: CastlingSide, structure: usize) -> bool {
     let pawns = structure_pawns(structure);
     if pawns.contains(&BEYOND) {
         let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
@@ -162,7 +163,7 @@ fn robust_cached(king: u8, rook: u8, side: CastlingSide, structure: usize) -> bo
 }
 
 /// [`robust`] of one structure, remembered.
-fn robust_known(king: u8, rook: u8, side: CastlingSide, structure: usize) -> bool {
+fn robust_known(king: File, rook: File, side: CastlingSide, structure: usize) -> bool {
     const UNKNOWN: u8 = 0;
     const NO: u8 = 1;
     const YES: u8 = 2;
@@ -200,7 +201,7 @@ fn fits(b: usize, s: Sq) -> bool {
 }
 
 /// The span ([`CastlingPath::span`]) as signed files, for arithmetic beside it.
-fn span(king: u8, rook: u8, side: CastlingSide) -> (i8, i8) {
+fn span(king: File, rook: File, side: CastlingSide) -> (i8, i8) {
     let (lo, hi) = CastlingPath::new(king, rook, side).span();
     (lo as i8, hi as i8)
 }
@@ -210,17 +211,23 @@ fn span(king: u8, rook: u8, side: CastlingSide) -> (i8, i8) {
 /// the lemma's walk; then with every first-rank square outside the span as well (a wider way
 /// round, but more places for pieces to stand in it), where an assignment the walk cannot
 /// settle is settled by comparing components.
-pub fn robust(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8]) -> bool {
+pub fn robust(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
     robust_with(king, rook, side, pawns, true)
 }
 
 /// Whether king and rook get round by the lemma's walk alone (pieces that can leave step aside,
 /// the rest stand still): the test of [`robust`] without comparing components, for comparison.
-pub fn robust_by_walk(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8]) -> bool {
+pub fn robust_by_walk(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
     robust_with(king, rook, side, pawns, false)
 }
 
-fn robust_with(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8], components: bool) -> bool {
+fn robust_with(
+    king: File,
+    rook: File,
+    side: CastlingSide,
+    pawns: &[u8; 8],
+    components: bool,
+) -> bool {
     let mut everywhere = Adversary::new(king, rook, side, pawns, Spots::Everywhere);
     everywhere.search_components = components;
     Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block()
@@ -242,8 +249,8 @@ enum Spots {
 /// the span) is settled, pieces that can leave do, and king and rook must get round over what
 /// stays free.
 struct Adversary {
-    king: u8,
-    rook: u8,
+    king: Sq,
+    rook: Sq,
     side: CastlingSide,
     board: Pos,
     spots: Vec<Sq>,
@@ -267,7 +274,13 @@ struct Adversary {
 }
 
 impl Adversary {
-    fn new(king: u8, rook: u8, side: CastlingSide, pawns: &[u8; 8], where_: Spots) -> Adversary {
+    fn new(
+        king: File,
+        rook: File,
+        side: CastlingSide,
+        pawns: &[u8; 8],
+        where_: Spots,
+    ) -> Adversary {
         let wide = where_ == Spots::Everywhere;
         let (lo, hi) = span(king, rook, side);
         let mut spots: Vec<Sq> = (0..8)
@@ -281,7 +294,11 @@ impl Adversary {
         // and rook rarely need to go far.
         spots.sort_by_key(|&s| ((lo - file_of(s)).max(file_of(s) - hi), s));
         let passable: SquareSet = (lo..=hi)
-            .filter(|&f| ![king, rook, side.king_to(), side.rook_to()].contains(&(f as u8)))
+            .filter(|&f| {
+                ![king, rook, side.king_to_file(), side.rook_to_file()]
+                    .iter()
+                    .any(|&end| end as i8 == f)
+            })
             .map(|f| sq(f, 0))
             .collect();
         let board = Pos::with_pawns(*pawns);
@@ -294,8 +311,8 @@ impl Adversary {
             })
             .collect();
         Adversary {
-            king,
-            rook,
+            king: first_rank(king),
+            rook: first_rank(rook),
             side,
             board,
             known: vec![None; 1 << spots.len()],
@@ -384,7 +401,11 @@ impl Adversary {
                 before.set(s, Cell::piece(BLOCKERS[b]));
             }
         }
-        let after = before.castled(CastlingPath::new(self.king, self.rook, self.side));
+        let after = before.castled(CastlingPath::new(
+            File::index(self.king as usize),
+            File::index(self.rook as usize),
+            self.side,
+        ));
         let walled = (0..8).filter(|&f| self.board.pawns()[f] != THIRD).count() <= WALL_EXITS;
         let quick = if walled {
             connected_within(before, after, WALL_BUDGET)
@@ -468,12 +489,15 @@ fn can_leave(board: &Pos, kind: u8, from: Sq, free: SquareSet) -> bool {
 
 /// Whether king and rook, alone, get from their squares to their castled squares moving over the
 /// span, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of places.
-fn walk(king: u8, rook: u8, side: CastlingSide, board: &Pos, free: SquareSet) -> bool {
-    let (lo, hi) = span(king, rook, side);
+fn walk(king: Sq, rook: Sq, side: CastlingSide, board: &Pos, free: SquareSet) -> bool {
+    let (lo, hi) = span(File::index(king as usize), File::index(rook as usize), side);
     let span_squares: SquareSet = (lo..=hi).map(|f| sq(f, 0)).collect();
     let open = span_squares.or(free);
     let pair = |kp: u8, rp: u8| kp as usize * PLACES + rp as usize;
-    let goal = pair(side.king_to(), side.rook_to());
+    let goal = pair(
+        first_rank(side.king_to_file()),
+        first_rank(side.rook_to_file()),
+    );
     let mut seen = [false; PLACES * PLACES];
     let mut queue = vec![pair(king, rook)];
     seen[queue[0]] = true;
@@ -542,14 +566,19 @@ mod tests {
     /// king and rook can never pass each other.
     #[test]
     fn a_hole_near_the_span_is_a_way_round() {
-        assert!(robust(1, 0, CastlingSide::A, &pawns(&[(2, BEYOND)])));
         assert!(robust(
-            1,
-            0,
+            File::B,
+            File::A,
+            CastlingSide::A,
+            &pawns(&[(2, BEYOND)])
+        ));
+        assert!(robust(
+            File::B,
+            File::A,
             CastlingSide::A,
             &pawns(&[(5, BEYOND), (6, BEYOND)])
         ));
-        assert!(!robust(1, 0, CastlingSide::A, &pawns(&[])));
+        assert!(!robust(File::B, File::A, CastlingSide::A, &pawns(&[])));
     }
 
     /// King g1 and rook h1 castling short with holes only on b2, c2 and d2 (pawns on b3, c4, d3):
@@ -563,8 +592,8 @@ mod tests {
     #[test]
     fn the_component_search_finds_ways_round_the_walk_misses() {
         let far = pawns(&[(1, THIRD), (2, BEYOND), (3, THIRD)]);
-        assert!(!robust_by_walk(6, 7, CastlingSide::H, &far));
-        assert!(robust(6, 7, CastlingSide::H, &far));
+        assert!(!robust_by_walk(File::G, File::H, CastlingSide::H, &far));
+        assert!(robust(File::G, File::H, CastlingSide::H, &far));
     }
 
     /// A rook on a hole whose rank-3 square holds a pawn cannot leave straight up; if no free hole
@@ -574,8 +603,8 @@ mod tests {
     /// search shows king and rook get round anyway.
     #[test]
     fn a_rook_blocks_a_hole_unless_it_can_slide_away() {
-        let king = 5;
-        let rook = 7;
+        let king = File::F;
+        let rook = File::H;
         let f3 = pawns(&[(5, THIRD)]);
         assert!(!robust_by_walk(king, rook, CastlingSide::H, &f3));
         assert!(robust(king, rook, CastlingSide::H, &f3));
@@ -591,9 +620,9 @@ mod tests {
     #[test]
     fn walled_holes_beside_the_span_are_not_robust() {
         let walled = pawns(&[(0, THIRD), (1, THIRD), (6, THIRD), (7, THIRD)]);
-        assert!(!robust(2, 1, CastlingSide::A, &walled));
+        assert!(!robust(File::C, File::B, CastlingSide::A, &walled));
         let open = pawns(&[(0, BEYOND), (1, BEYOND), (6, BEYOND), (7, BEYOND)]);
-        assert!(robust(2, 1, CastlingSide::A, &open));
+        assert!(robust(File::C, File::B, CastlingSide::A, &open));
     }
 
     /// The shortcut of [`robust_cached`] checked against [`robust`] itself: wherever the most
@@ -601,7 +630,10 @@ mod tests {
     /// asked directly. Two sides, every structure with a pawn gone past rank 3.
     #[test]
     fn robustness_grows_when_a_pawn_goes_on_from_rank_3() {
-        for (king, rook, side) in [(1, 0, CastlingSide::A), (4, 7, CastlingSide::H)] {
+        for (king, rook, side) in [
+            (File::B, File::A, CastlingSide::A),
+            (File::E, File::H, CastlingSide::H),
+        ] {
             let mut implied = 0;
             for index in 0..STRUCTURES {
                 let p = structure_pawns(index);
@@ -622,7 +654,7 @@ mod tests {
     /// can still reach within the bound is safe; a larger bound can only take safety away.
     #[test]
     fn safety_needs_every_later_structure_robust() {
-        let (king, rook, side) = (1, 0, CastlingSide::A);
+        let (king, rook, side) = (File::B, File::A, CastlingSide::A);
         let tables: Vec<&SafeStructures> = (1..=3)
             .map(|bound| SafeStructures::of(king, rook, side, bound))
             .collect();

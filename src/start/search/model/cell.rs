@@ -1,6 +1,6 @@
 //! What an exact square holds: nothing, or a piece kind, with the normal form's commitment.
 
-use crate::chess::piece::Piece;
+use crate::chess::Piece;
 
 /// A piece kind of the model (1 to 5), the index of bit sets over kinds.
 pub type Kind = u8;
@@ -26,6 +26,7 @@ pub const fn kind_of(piece: Piece) -> Kind {
         Piece::Rook => ROOK,
         Piece::Bishop => BISHOP,
         Piece::Knight => KNIGHT,
+        Piece::Pawn => panic!("the model keeps pawns apart, as per-file states"),
     }
 }
 

@@ -47,7 +47,7 @@ pub use pawns::{
 };
 pub use pos::{PackedPos, Pos, PosKey};
 pub use rules::{Rules, Step, flat_destinations, flat_destinations_over};
-pub use squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
+pub use squares::{Sq, SquareSet, exact, file_of, first_rank, is_light, row_of, sq, square_of};
 
 #[cfg(test)]
 mod tests {
@@ -77,7 +77,8 @@ mod tests {
         for arrangement in Arrangement::all().step_by(7) {
             let king = arrangement.king_file();
             let castling = Rules {
-                frozen: SquareSet::single(king).with(arrangement.rook_file(CastlingSide::A)),
+                frozen: SquareSet::single(first_rank(king))
+                    .with(first_rank(arrangement.rook_file(CastlingSide::A))),
                 ..Rules::open(3)
             };
             let walking = Rules {

@@ -3,8 +3,7 @@
 use super::cell::{BISHOP, Cell, KING, KNIGHT, Kind, QUEEN, ROOK, kind_of};
 use super::pawns::{BEYOND, HOME, Pawns, THIRD, moved_files, structure_index};
 use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_path::CastlingPath;
+use crate::chess::{Arrangement, CastlingPath, File, Piece, Rank, Square};
 
 /// A position of the model: what each of the 16 exact squares holds and where each file's pawn
 /// is. Pieces not on the 16 squares are in the pool.
@@ -33,7 +32,7 @@ impl Pos {
     /// The start position of an arrangement.
     pub fn start(arrangement: &Arrangement) -> Pos {
         let mut pos = Pos::with_pawns([HOME; 8]);
-        for file in 0..8 {
+        for file in File::ALL {
             pos.cells[file as usize] = Cell::piece(kind_of(arrangement.piece_on(file)));
         }
         pos
@@ -49,18 +48,19 @@ impl Pos {
 
     /// The model's view of a real board: ranks 1-2 exactly, each pawn by how far it went.
     pub fn from_board(board: &crate::start::board::Board) -> Pos {
-        use crate::chess::square::Square;
-        use crate::start::board::Man;
         let mut pos = Pos::with_pawns([BEYOND; 8]);
-        for file in 0..8u8 {
-            for row in 0..2u8 {
-                if let Some(Man::Piece(p)) = board.man_on(Square::new(file, row)) {
-                    pos.cells[sq(file as i8, row as i8) as usize] = Cell::piece(kind_of(p));
+        for file in File::ALL {
+            for rank in [Rank::First, Rank::Second] {
+                match board.piece_on(Square::new(file, rank)) {
+                    Some(Piece::Pawn) | None => {}
+                    Some(p) => {
+                        pos.cells[sq(file as i8, rank as i8) as usize] = Cell::piece(kind_of(p))
+                    }
                 }
             }
-            if board.man_on(Square::new(file, 1)) == Some(Man::Pawn) {
+            if board.piece_on(Square::new(file, Rank::Second)) == Some(Piece::Pawn) {
                 pos.pawns[file as usize] = HOME;
-            } else if board.man_on(Square::new(file, 2)) == Some(Man::Pawn) {
+            } else if board.piece_on(Square::new(file, Rank::Third)) == Some(Piece::Pawn) {
                 pos.pawns[file as usize] = THIRD;
             }
         }

@@ -1,11 +1,32 @@
 //! The 16 exact squares of the model (ranks 1 and 2) and sets of them.
 
+use crate::chess::{File, Square};
+
 /// An exact square of the model: `file + 8 * row`, row 0 = rank 1, row 1 = rank 2 (0..16).
 pub type Sq = u8;
 
 /// The exact square on `file` (0 = a) and `row` (0 = rank 1, 1 = rank 2).
 pub const fn sq(file: i8, row: i8) -> Sq {
     (file + 8 * row) as Sq
+}
+
+/// The exact square of a first-rank file: where the model meets the board's typed files.
+pub const fn first_rank(file: File) -> Sq {
+    file as Sq
+}
+
+/// The exact square of a board square on rank 1 or 2, if it is one.
+pub const fn exact(square: Square) -> Option<Sq> {
+    if (square as usize) < 16 {
+        Some(square as Sq)
+    } else {
+        None
+    }
+}
+
+/// The board square of an exact square.
+pub const fn square_of(s: Sq) -> Square {
+    Square::index_const(s as usize)
 }
 
 /// The file of an exact square (0 = a).
