@@ -13,7 +13,7 @@
 //! when, for *every* assignment of pieces to spots (the queen, the other rook, the bishop of the
 //! spot's colour or a knight, each piece on at most one spot, at most two knights), king and
 //! rook get from their squares to their castled squares moving alone over the span, the free
-//! spots and the pool (leaving and coming back as the model allows, see [`crate::start::search::model`]), where
+//! spots and the pool (leaving and coming back as the model allows, see `crate::start::search::model`), where
 //! a piece that can reach a square it may leave the board from, moving over free spots and over
 //! span squares other than the four of king and rook before and after castling, first leaves and
 //! so frees its spot (repeatedly, as others leave). Then for every castle-legal position `Q` in
@@ -100,7 +100,7 @@ impl SafeStructures {
         self.contains_index(structure_index(pawns))
     }
 
-    /// Whether the structure with this index ([`structure_index`]) is safe.
+    /// Whether the structure with this index (`structure_index`) is safe.
     pub fn contains_index(&self, index: usize) -> bool {
         self.safe.get(index).copied().unwrap_or(false)
     }
