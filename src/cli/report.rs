@@ -63,7 +63,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         },
         || gallery::render(&analyses),
     );
-    let document = document?;
+    let (document, page) = (document?, page?);
     staged.commit(&[&csv, document.as_bytes(), page.as_bytes()])?;
     print!("{}", summary::summary(&analyses));
     println!("Report written to {}", args.out.display());

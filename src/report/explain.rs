@@ -9,6 +9,7 @@ use crate::start::analysis::Analysis;
 use crate::start::analysis::disagreement::{self, Stuck};
 use crate::start::board;
 use crate::start::rule::RuleCase;
+use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -97,7 +98,7 @@ impl Explanation {
         let details = ByCastlingSide::new(|side| {
             let case = analysis.rule[side];
             let event = |what: &str| format!("castle960 SP {} {}: {what}", a.sp(), side.name());
-            let v = &analysis.pawn[side];
+            let v = &analysis.verdicts[side];
             SideDetails {
                 castling_move: side.san(),
                 king_from: first_rank(a.king_file()),
@@ -187,9 +188,9 @@ impl Explanation {
         out.push_str(&words::wrap(&search, "  ", "    "));
         let verdict = format!(
             "Verdict by search ({}): {}{}. {}",
-            words::pawn_scope(self.pawn_bound),
+            PawnScope::of(self.pawn_bound),
             v.verdict,
-            if v.verdict == Verdict::NotWithinBound.as_str() {
+            if v.verdict == Verdict::NotWithinBound {
                 " (undecided within the bound)"
             } else {
                 ""
@@ -198,7 +199,7 @@ impl Explanation {
         );
         out.push_str(&words::wrap(&verdict, "  ", "    "));
         out.push_str(&words::wrap(&self.agreement(side), "  ", "    "));
-        if v.verdict != Verdict::NoPawnMove.as_str() && !v.castle_line.is_empty() {
+        if v.verdict != Verdict::NoPawnMove && !v.castle_line.is_empty() {
             let game = format!("Castling game: {}", v.castle_line);
             out.push_str(&words::wrap(&game, "  ", "    "));
         }
@@ -270,7 +271,7 @@ impl Explanation {
         let what = match (row.no_pawn.moves, pawns.as_slice()) {
             (Some(0), _) => "castles at once".to_string(),
             (Some(n), _) => format!("castles after {}", words::count(n, "move", "moves")),
-            _ if v.verdict == Verdict::NotWithinBound.as_str() => {
+            _ if v.verdict == Verdict::NotWithinBound => {
                 return format!(
                     "{:<5}  undecided within the bound (pawns on at most {})  rule not checked",
                     d.castling_move,
@@ -298,7 +299,7 @@ impl Explanation {
         } else {
             "castling needs a pawn move"
         };
-        if v.verdict == Verdict::NotWithinBound.as_str() {
+        if v.verdict == Verdict::NotWithinBound {
             let no_pawn = if np.rule_agrees {
                 format!("Rule and search agree that {pawn}")
             } else {
@@ -333,7 +334,7 @@ impl Explanation {
             .into_iter()
             .flat_map(|side| {
                 let d = &self.details[side];
-                let castle = if self.row.verdict[side].verdict == Verdict::NoPawnMove.as_str() {
+                let castle = if self.row.verdict[side].verdict == Verdict::NoPawnMove {
                     d.witness_pgn.clone()
                 } else {
                     d.castle_pgn.clone()
@@ -528,7 +529,7 @@ pub fn describe_stuck(stuck: &[Stuck]) -> String {
 // Longer than most functions here: one arm per verdict, each a paragraph of prose built from the witness games; kept together for the same reason as rule_reason.
 fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String {
     let a = &analysis.arrangement;
-    let v = &analysis.pawn[side];
+    let v = &analysis.verdicts[side];
     let pawn_moves = v.castle_line.pawn_moves(a).join(" ");
     let blockers = span_occupants(a, side);
     let blockers_text = if blockers.is_empty() {

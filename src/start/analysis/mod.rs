@@ -7,7 +7,6 @@ use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
 use crate::start::line::Line;
 use crate::start::questions::Answers;
 use crate::start::rule::{self, RuleCase};
-use crate::start::search::model;
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
 use crate::start::search::realize;
@@ -30,7 +29,10 @@ pub struct SideVerdict {
     /// the swap lemma settles (0 for no-pawn-move).
     pub cores: usize,
     /// Set if a model line could not be turned into a real game (a defect the tests catch).
-    pub realize_error: Option<String>,
+    pub realize_error: Option<realize::RealizeError>,
+    /// For sides that need a pawn move: how many pawn structures the swap lemma settles for the
+    /// side's castling group (see [`GroupKey`]) within the bound.
+    pub safe_structures: Option<usize>,
     /// The verdict with one file fewer allowed for pawn moves (the bound minus one), to show
     /// whether the bound matters; `None` when the bound is 1.
     pub verdict_one_file_fewer: Option<Verdict>,
@@ -45,8 +47,8 @@ pub struct Analysis {
     pub rule: ByCastlingSide<RuleCase>,
     /// The exhaustive search for castling without a pawn move, per side.
     pub no_pawn: ByCastlingSide<Option<no_pawn::Castling>>,
-    /// The verdict per side, by search.
-    pub pawn: ByCastlingSide<SideVerdict>,
+    /// The verdict per side, by search (no-pawn-move included), with the games that back it.
+    pub verdicts: ByCastlingSide<SideVerdict>,
     /// The most files whose pawns the pawn-move search may move.
     pub bound: usize,
     /// The four neighbouring published questions, answered for this arrangement.
@@ -75,13 +77,14 @@ impl Analysis {
         bound: usize,
         mut outcome: impl FnMut(CastlingSide) -> pawn::PawnOutcome,
     ) -> Analysis {
-        let pawn = no_pawn.map(|side, found| match found {
+        let verdicts = no_pawn.map(|side, found| match found {
             Some(castling) => SideVerdict {
                 verdict: Verdict::NoPawnMove,
                 castle_line: castling.line.clone(),
                 walk_line: None,
                 cores: 0,
                 realize_error: None,
+                safe_structures: None,
                 verdict_one_file_fewer: (bound > 1).then_some(Verdict::NoPawnMove),
             },
             None => pawn_verdict(&arrangement, side, bound, outcome(side)),
@@ -90,7 +93,7 @@ impl Analysis {
             arrangement,
             rule: rule::evaluate(&arrangement),
             no_pawn,
-            pawn,
+            verdicts,
             bound,
             questions: Answers::of(&arrangement),
         }
@@ -103,7 +106,7 @@ impl Analysis {
 
     /// Whether the rule's three-way claim matches the search's verdict.
     pub fn verdict_agrees(&self, side: CastlingSide) -> bool {
-        self.rule.get(side).claim() == self.pawn.get(side).verdict
+        self.rule.get(side).claim() == self.verdicts.get(side).verdict
     }
 
     /// Whether the closed-form rule says this arrangement can reach a position requiring castling.
@@ -114,7 +117,7 @@ impl Analysis {
     /// Whether White can reach a position that requires castling: some side castles without a
     /// pawn move, or after one into a position no castle-free game reaches.
     pub fn requires_castling(&self) -> bool {
-        self.pawn
+        self.verdicts
             .iter()
             .any(|(_, v)| matches!(v.verdict, Verdict::NoPawnMove | Verdict::AfterPawnMove))
     }
@@ -139,25 +142,14 @@ fn pawn_verdict(
         .as_ref()
         .err()
         .or(walk.as_ref().and_then(|w| w.as_ref().err()))
-        .map(|e| e.to_string());
+        .cloned();
     // The verdict with one file fewer, to show in the report what the last file changes. When
     // the witness castling game moves pawns on fewer files than the bound, the verdict stands
     // with one file fewer too: an after-pawn-move witness remains one, and an artificial-only
     // side keeps castling possible while its castled positions, a subset, stay walkable. Only
     // otherwise does the search run again.
-    let files_used = |steps: &[model::Step]| {
-        let mut files = 0u8;
-        for step in steps {
-            if let model::Step::Push { file, .. } = step {
-                files |= 1 << file;
-            }
-        }
-        files.count_ones() as usize
-    };
     let verdict_one_file_fewer = (bound > 1).then(|| match outcome.verdict {
-        Verdict::AfterPawnMove | Verdict::ArtificialOnly
-            if files_used(&outcome.castle_steps) < bound =>
-        {
+        Verdict::AfterPawnMove | Verdict::ArtificialOnly if outcome.pawn_files() < bound => {
             outcome.verdict
         }
         Verdict::NotWithinBound => Verdict::NotWithinBound,
@@ -174,6 +166,7 @@ fn pawn_verdict(
             .map(|l| l.without_round_trips(arrangement)),
         cores: outcome.cores,
         realize_error,
+        safe_structures: Some(GroupKey::of(arrangement, side).safe_structures(bound)),
         verdict_one_file_fewer,
     }
 }
@@ -198,6 +191,12 @@ impl GroupKey {
             king: arrangement.king_file(),
             rook: arrangement.rook_file(side),
         }
+    }
+
+    /// How many pawn structures within `bound` the swap lemma settles for this group (worked
+    /// out once per group and bound).
+    pub fn safe_structures(self, bound: usize) -> usize {
+        swap::SafeStructures::of(self.king, self.rook, self.side, bound).count()
     }
 }
 
@@ -246,8 +245,8 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
     let mut groups: Vec<_> = groups
         .into_par_iter()
         .map(|(key, members)| {
-            let safe = swap::SafeStructures::of(key.king, key.rook, key.side, bound).count();
-            (model::STRUCTURES - safe, key, members)
+            let unsafe_structures = swap::structures_within(bound) - key.safe_structures(bound);
+            (unsafe_structures, key, members)
         })
         .collect();
     groups.sort_by_key(|(unsafe_structures, key, members)| {

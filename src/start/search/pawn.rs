@@ -44,6 +44,42 @@ pub use crate::start::verdict::Verdict;
 /// reach is searched (the safe structures of [`crate::start::search::swap`] make that affordable).
 pub const DEFAULT_BOUND: usize = 8;
 
+/// How many pawn structures White's pawns can make in the model: each file's pawn at home, on
+/// rank 3, or beyond.
+pub const PAWN_STRUCTURES: usize = model::STRUCTURES;
+
+/// Which pawn structures a search with pawns moved on at most `bound` files covers: every
+/// structure White can reach (all eight files, the default), or only those with fewer files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnScope {
+    /// Every pawn structure.
+    EveryStructure,
+    /// Pawns moved on at most this many files (an experiment's bound below eight).
+    AtMostFiles(usize),
+}
+
+impl PawnScope {
+    /// The scope of a search with pawns moved on at most `bound` files.
+    pub const fn of(bound: usize) -> PawnScope {
+        if bound >= crate::start::search::swap::MAX_BOUND {
+            PawnScope::EveryStructure
+        } else {
+            PawnScope::AtMostFiles(bound)
+        }
+    }
+}
+
+/// The scope in words, for headings: "every pawn structure", "pawns moved on at most 3 files".
+impl std::fmt::Display for PawnScope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PawnScope::EveryStructure => f.write_str("every pawn structure"),
+            PawnScope::AtMostFiles(1) => f.write_str("pawns moved on at most 1 file"),
+            PawnScope::AtMostFiles(n) => write!(f, "pawns moved on at most {n} files"),
+        }
+    }
+}
+
 /// The outcome for one side that needs a pawn move.
 #[derive(Clone, Debug)]
 pub struct PawnOutcome {
@@ -58,6 +94,19 @@ pub struct PawnOutcome {
     /// castle-free game reaches; castled positions in safe structures are settled by the lemma
     /// of [`crate::start::search::swap`] instead).
     pub cores: usize,
+}
+
+impl PawnOutcome {
+    /// On how many files the witness castling game moves pawns.
+    pub fn pawn_files(&self) -> usize {
+        let mut files = 0u8;
+        for step in &self.castle_steps {
+            if let Step::Push { file, .. } = step {
+                files |= 1 << file;
+            }
+        }
+        files.count_ones() as usize
+    }
 }
 
 /// How a walkable castled core was shown walkable; `before` is the castling game's node of the

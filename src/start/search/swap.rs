@@ -54,13 +54,21 @@ use crate::start::search::model::{
 };
 use crate::start::search::model::{BEYOND, Cell, THIRD, structure_pawns};
 use crate::start::search::model::{
-    STRUCTURES, file_of, first_rank, is_light, row_of, sq, structure_index,
+    STRUCTURES, file_of, first_rank, is_light, moved_files, row_of, sq, structure_index,
 };
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The largest bound on pawn files: all eight, every structure White's pawns can reach.
 pub const MAX_BOUND: usize = 8;
+
+/// How many pawn structures have pawns moved on at most `bound` files: the structures a
+/// search within that bound may enter.
+pub fn structures_within(bound: usize) -> usize {
+    (0..STRUCTURES)
+        .filter(|&i| moved_files(&structure_pawns(i)) <= bound)
+        .count()
+}
 
 /// Where king and rook stand: an exact square of ranks 1-2, or the pool.
 const POOL: u8 = 16;

@@ -42,7 +42,8 @@ mod squares;
 
 pub use cell::{BISHOP, Cell, KINDS, KING, KNIGHT, QUEEN, ROOK, kind_of, piece_of};
 pub use pawns::{
-    BEYOND, HOME, Pawns, STRUCTURES, THIRD, pawn_advances, structure_index, structure_pawns,
+    BEYOND, HOME, Pawns, STRUCTURES, THIRD, moved_files, pawn_advances, structure_index,
+    structure_pawns,
 };
 pub use pos::{PackedPos, Pos, PosKey};
 pub use rules::{Rules, Step, flat_destinations, flat_destinations_over};
