@@ -2,17 +2,18 @@
 //! the analysis document and the `show` command.
 
 pub mod disagreement;
+pub mod groups;
 
-use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
+pub use groups::{Group, GroupKey};
+
+use crate::chess::{Arrangement, ByCastlingSide, CastlingSide};
 use crate::start::line::Line;
 use crate::start::questions::Answers;
 use crate::start::rule::{self, RuleCase};
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
 use crate::start::search::realize;
-use crate::start::search::swap;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The verdict on one side with the games that back it, as real moves.
@@ -171,35 +172,6 @@ fn pawn_verdict(
     }
 }
 
-/// The sides whose pawn-move verdicts one castling game decides together: same castling side,
-/// king file and castling rook file (ordered by side, then king, then rook).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GroupKey {
-    /// The castling side.
-    pub side: CastlingSide,
-    /// The king's file.
-    pub king: File,
-    /// The castling rook's file.
-    pub rook: File,
-}
-
-impl GroupKey {
-    /// The group of `side` of `arrangement`.
-    pub fn of(arrangement: &Arrangement, side: CastlingSide) -> GroupKey {
-        GroupKey {
-            side,
-            king: arrangement.king_file(),
-            rook: arrangement.rook_file(side),
-        }
-    }
-
-    /// How many pawn structures within `bound` the swap lemma settles for this group (worked
-    /// out once per group and bound).
-    pub fn safe_structures(self, bound: usize) -> usize {
-        swap::SafeStructures::of(self.king, self.rook, self.side, bound).count()
-    }
-}
-
 /// Analyses all 960 arrangements in parallel with the default bound.
 pub fn analyse_all() -> Vec<Analysis> {
     analyse_all_with(pawn::DEFAULT_BOUND, |_| {})
@@ -220,46 +192,18 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
         .par_iter()
         .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, side)))
         .collect();
-    // The sides needing a pawn move, grouped by side, king file and castling rook file.
-    let mut groups: BTreeMap<GroupKey, Vec<usize>> = BTreeMap::new();
-    for (sp, found) in no_pawn.iter().enumerate() {
-        for (side, castling) in found.iter() {
-            if castling.is_none() {
-                groups
-                    .entry(GroupKey::of(&arrangements[sp], side))
-                    .or_default()
-                    .push(sp);
-            }
-        }
-    }
-    let pawn_sides: usize = groups.values().map(Vec::len).sum();
+    let groups = groups::costliest_first(groups::of(&arrangements, &no_pawn), bound);
+    let pawn_sides: usize = groups.iter().map(|g| g.members.len()).sum();
     let total = (pawn_sides + arrangements.len()) as f64;
     let done = AtomicUsize::new(0);
     let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
-    // Costliest groups first, one task each, so that no thread is left with a big one at the end.
-    // A group's castling game only goes where the swap lemma leaves structures unsafe, so the
-    // number of those (worked out for every group at once, in parallel) measures its cost better
-    // than its size does, which breaks ties. As soon as a group is decided, the witnesses of its
-    // members are searched, in parallel, and fill the time a thread would otherwise wait for the
-    // last big group. The order changes only the schedule, never what is found.
-    let mut groups: Vec<_> = groups
-        .into_par_iter()
-        .map(|(key, members)| {
-            let unsafe_structures = swap::structures_within(bound) - key.safe_structures(bound);
-            (unsafe_structures, key, members)
-        })
-        .collect();
-    groups.sort_by_key(|(unsafe_structures, key, members)| {
-        (
-            std::cmp::Reverse(*unsafe_structures),
-            std::cmp::Reverse(members.len()),
-            *key,
-        )
-    });
+    // One task per group, in the order scheduled. As soon as a group is decided, the witnesses
+    // of its members are searched, in parallel, and fill the time a thread would otherwise wait
+    // for the last big group.
     let searched: Vec<(CastlingSide, usize, pawn::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
-        .flat_map(|(_, key, members)| {
+        .flat_map(|Group { key, members }| {
             let side = key.side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
             let decisions = pawn::decide_group(&group, side, bound);
