@@ -40,6 +40,7 @@
 //! ```
 
 pub mod atomic;
+pub mod castling;
 pub mod chess;
 pub mod error;
 pub mod notation;
