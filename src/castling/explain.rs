@@ -186,7 +186,7 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
     let checkers = attackers(board, c.king, enemy, board.occupied());
     if !checkers.is_empty() {
         reasons.push(Reason::InCheck {
-            by: men(board, checkers),
+            by: men(board, checkers, c.color),
         });
     }
     let after = c.occupied_after(board.occupied());
@@ -194,7 +194,7 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
     for square in c.king_path() {
         let mut by = attackers(board, square, enemy, after);
         if square == c.king {
-            by = by & !checkers;
+            by &= !checkers;
         }
         if by.is_empty() {
             continue;
@@ -209,7 +209,7 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
         reasons.push(Reason::Attacked {
             square,
             passage,
-            by: men(board, by)
+            by: men(board, by, c.color)
                 .into_iter()
                 .map(|man| Attacker {
                     man,
@@ -224,6 +224,11 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
 /// `c`'s colour: the fast form of "no reason stands", for the search.
 pub(crate) fn castling_is_clear(board: &Board, c: &Castling) -> bool {
     if !(board.occupied() & c.must_be_empty).is_empty() {
+        return false;
+    }
+    // A check is judged on the board as it stands: the rook's destination may lie between a
+    // checking man and the king (king b1, rook a1, enemy queen e1) without ending the check.
+    if !attackers(board, c.king, !c.color, board.occupied()).is_empty() {
         return false;
     }
     let after = c.occupied_after(board.occupied());
@@ -246,12 +251,15 @@ pub(crate) fn attackers(board: &Board, square: Square, by: Color, occupied: BitB
             | (cozy_chess::get_rook_moves(square, occupied) & straight))
 }
 
-/// The men on `squares`, a1 first.
-fn men(board: &Board, squares: BitBoard) -> Vec<Man> {
-    squares
+/// The men on `squares` as `color` sees the board: its back rank first, files a to h, so that
+/// Black's explanations read like White's.
+fn men(board: &Board, squares: BitBoard, color: Color) -> Vec<Man> {
+    let mut men: Vec<Man> = squares
         .iter()
         .map(|square| Man::on(board, square).expect("an attacker stands on its square"))
-        .collect()
+        .collect();
+    men.sort_by_key(|m| m.square.relative_to(color));
+    men
 }
 
 impl Explanation {

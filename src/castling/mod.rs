@@ -39,7 +39,7 @@
 //! use cozy_chess::{Board, Color};
 //! // Chess960: an enemy queen on a1 behind White's castling rook on b1. The king on c1 is not in
 //! // check now, but after O-O-O (rook to d1) the queen's line is open: not legal.
-//! let board = Board::from_fen("1k6/8/8/8/8/8/8/qRK5 w B - 0 1", true).unwrap();
+//! let board = Board::from_fen("7k/8/8/8/8/8/8/qRK5 w B - 0 1", true).unwrap();
 //! let e = explain(&board);
 //! let long = &e.sides[Color::White][CastlingSide::A];
 //! assert_eq!(long.status, Status::NotLegal);
@@ -88,6 +88,8 @@
 //!   { "kind": "attacked", "square": "f1",
 //!     "passage": "stands_on" | "crosses" | "lands_on" | "stays_on",
 //!     "by": [{ "color", "piece", "square", "revealed": false }, ...] }
+//!   (men in `in_check` and `attacked` are listed from the castling colour's back rank on,
+//!   files a to h on each rank)
 //!   { "kind": "not_your_turn", "to_move": "black" }
 //! LOST = { "kind": "not_in_position" } | { "kind": "before_game" }
 //!      | { "kind": "in_game", "ply": 17, "fullmove": 9, "mover": "white", "move": "e1f1",

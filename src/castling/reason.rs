@@ -251,7 +251,7 @@ impl fmt::Display for Reason {
                     .iter()
                     .map(|a| {
                         if a.revealed {
-                            format!("{} (through the castling rook's square, open once the rook leaves)", a.man)
+                            format!("{} (only once the castling rook has left)", a.man)
                         } else {
                             a.man.to_string()
                         }
@@ -259,7 +259,7 @@ impl fmt::Display for Reason {
                     .collect();
                 write!(
                     f,
-                    "the king would {} {square}, which {} attacks",
+                    "the king would {} {square}, attacked by {}",
                     passage.verb(),
                     and_list(&names)
                 )
