@@ -36,6 +36,18 @@ fn legal_castlings_equal_cozy_chess_and_shakmaty_on_positions_of_random_games() 
         for side_e in e.iter() {
             match side_e.status {
                 Status::LegalNow | Status::LegalOnTurn => {
+                    // The Chess960 geometries the rules must get right, among legal castlings.
+                    if let Some(c) = &side_e.castling {
+                        if c.king == c.king_to {
+                            *seen.entry("legal_king_already_on_destination").or_default() += 1;
+                        }
+                        if c.rook == c.rook_to {
+                            *seen.entry("legal_rook_already_on_destination").or_default() += 1;
+                        }
+                        if c.king_path_set().has(c.rook) {
+                            *seen.entry("legal_king_crosses_its_rook").or_default() += 1;
+                        }
+                    }
                     assert!(
                         side_e
                             .reasons
@@ -97,6 +109,9 @@ fn legal_castlings_equal_cozy_chess_and_shakmaty_on_positions_of_random_games() 
     for kind in [
         "legal_now",
         "legal_on_turn",
+        "legal_king_already_on_destination",
+        "legal_rook_already_on_destination",
+        "legal_king_crosses_its_rook",
         "occupied",
         "in_check",
         "attacked",

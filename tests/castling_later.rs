@@ -55,7 +55,7 @@ fn compare_with_plain_search(
     let mut compared = BTreeMap::new();
     random_game_positions(games, 60, |b| {
         index += 1;
-        if index % stride != 0 {
+        if !index.is_multiple_of(stride) {
             return;
         }
         for color in [Color::White, Color::Black] {
@@ -299,6 +299,27 @@ fn the_right_gone_means_never() {
         ),
         Later::Never {
             why: NeverWhy::RightGone
+        }
+    );
+}
+
+#[test]
+fn a_check_the_rooks_destination_would_block_must_still_be_answered() {
+    // King b1, rook a1, enemy queen e1 giving check along the rank: after O-O-O the rook would
+    // stand on d1 between them, but castling out of check is illegal. The knight takes the
+    // queen (Nxe1): one move.
+    let fen = "7k/8/8/8/8/5N2/8/RK2q3 w A - 0 1";
+    let b = board(fen);
+    let castling = castle960::castling::Castling::of_right(&b, Color::White, CastlingSide::A);
+    assert_eq!(
+        castle960::castling::later::lower_bound(&b, &castling.unwrap()),
+        Some(1)
+    );
+    assert_eq!(
+        later(fen, Color::White, CastlingSide::A),
+        Later::Fewest {
+            moves: 1,
+            line: vec!["f3e1".parse().unwrap()]
         }
     );
 }

@@ -121,14 +121,6 @@ impl Castling {
     pub fn occupied_after(&self, occupied: BitBoard) -> BitBoard {
         (occupied & !self.king.bitboard() & !self.rook.bitboard()) | self.rook_to.bitboard()
     }
-
-    /// Whether the king and the castling rook still need to stand where this castling has them.
-    pub fn pieces_in_place(&self, board: &Board) -> bool {
-        board.king(self.color) == self.king
-            && board
-                .colored_pieces(self.color, cozy_chess::Piece::Rook)
-                .has(self.rook)
-    }
 }
 
 /// The squares from `a` to `b` inclusive, both on one rank.

@@ -38,9 +38,10 @@
 //!   queens behind their pawns: the shut-in-bishop bound of
 //!   [`crate::start::questions::fewest_any`], generalised.)
 //! * `A` is about attacks on `P`, judged on the board after castling (see
-//!   [`Castling::occupied_after`]): `A = max(M, 1 if some square of P is attacked)`, where `M`
-//!   is the number of attacking knights and pawns and of attacking sliders standing next to the
-//!   square they attack; such attacks cannot be blocked, so each of these men must be captured.
+//!   [`Castling::occupied_after`]), and about check, judged on the board as it stands:
+//!   `A = max(M, 1 if some square of P is attacked or the king is in check)`, where `M` is the
+//!   number of those attackers and checkers that are knights or pawns or sliders standing next to
+//!   the square they attack; such attacks cannot be blocked, so each of these men must be captured.
 //! * `h` is infinite when the enemy king stands on `E` or attacks a square of `P` (the opponent
 //!   never moves and kings are not captured), or when a shut-in man's blockers are only our king
 //!   and castling rook (it can never move).
@@ -50,7 +51,8 @@
 //! A shut-in man cannot move before one of its blockers has left its square, a move starting
 //! from a square off `E`; blockers of different counted men are different men, so these moves
 //! are distinct from each other and from the moves leaving `E`: at least `S + B` moves. No
-//! castling is legal while `P` is attacked, so at least one move is needed then; each of the `M`
+//! castling is legal while `P` is attacked or the king in check, so at least one move is needed
+//! then; each of the `M`
 //! men must be captured (a knight's or pawn's attack and an attack from the next square cannot
 //! be blocked, and the opponent never moves them away), one capture per move: at least `A`
 //! moves. The greater of two lower bounds is one.
@@ -62,8 +64,9 @@
 //! there) and frees at most one counted man of a largest disjoint family, the one whose blockers
 //! include the mover; the rest of the family stays counted, so `B` drops by at most one.
 //! A move captures at most one man, so `M` drops by at most one, and "some square attacked" can
-//! only end when `M` is at most one. So each of `S + B` and `A` drops by at most one, and so does
-//! their maximum. `h = 0` only if `E` is empty and `P` is unattacked, that is, castling is legal.
+//! only end when `M` is at most one (our king never moves, so a check ends only by a capture or a
+//! block). So each of `S + B` and `A` drops by at most one, and so does their maximum. `h = 0`
+//! only if `E` is empty, `P` unattacked and the king not in check, that is, castling is legal.
 //!
 //! IDA* therefore returns a shortest line, deepening the bound from `h(start)` one move at a
 //! time. The transposition table remembers, for each position (its Zobrist hash), the largest
@@ -96,11 +99,13 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 8 moves (the most any Chess960 start position needs) and 1,000,000 positions.
+    /// 8 moves (the most any Chess960 start position needs) and 200,000 positions. A position
+    /// costs about 2 microseconds (its moves generated and bounded), so a hopeless search stops
+    /// within about half a second; the slowest of the 1,920 start sides expands about 8,000.
     fn default() -> Limits {
         Limits {
             max_moves: 8,
-            max_nodes: 1_000_000,
+            max_nodes: 200_000,
         }
     }
 }
@@ -279,8 +284,11 @@ fn attack_bound(board: &Board, c: &Castling) -> Option<usize> {
     let after = c.occupied_after(board.occupied());
     let enemy = !c.color;
     let leapers = board.pieces(Piece::Knight) | board.pieces(Piece::Pawn);
-    let mut attacked = false;
-    let mut must_capture = BitBoard::EMPTY;
+    // A check is judged on the board as it stands (the rook's destination may block it on the
+    // board after castling without ending it).
+    let checkers = attackers(board, c.king, enemy, board.occupied());
+    let mut attacked = !checkers.is_empty();
+    let mut must_capture = checkers & (leapers | cozy_chess::get_king_moves(c.king));
     for square in c.king_path_set() {
         let by = attackers(board, square, enemy, after);
         if by.is_empty() {
@@ -334,8 +342,9 @@ impl Search {
                 why: NeverWhy::NoLine,
             };
         };
-        // `first` >= 1 here, and no line is shorter than `first`.
-        let mut proven = first - 1;
+        // No line is shorter than `first`, which is at least 1 here (0 only if castling is clear).
+        debug_assert!(first >= 1);
+        let mut proven = first.saturating_sub(1);
         for bound in first..=self.limits.max_moves {
             match self.dfs(start, 0, bound) {
                 Outcome::Found => {
