@@ -15,6 +15,9 @@
 //! * [`report`]: rendering only: the CSV report, the summary, `show`'s explanation, `analysis.md`
 //!   and the gallery page.
 //! * [`atomic`]: writing every output at once or none (staged files, signals).
+//! * [`castling`]: the any-position half. Castling with both colours, standard chess and
+//!   Chess960: is it legal, every reason why not, how soon it can become legal with the opponent
+//!   standing still, how the move is written.
 //!
 //! Model of the start-position half: Black is absent; only White's pieces stand on the board and
 //! White makes every move, so checks and captures never arise.
@@ -40,6 +43,7 @@
 //! ```
 
 pub mod atomic;
+pub mod castling;
 pub mod chess;
 pub mod error;
 pub mod notation;

@@ -1,0 +1,127 @@
+//! What a game adds to a position: where each king and castling rook started, and which move
+//! lost each castling right.
+
+use crate::chess::{ByCastlingSide, CastlingSide};
+use cozy_chess::{Board, Color, IllegalMoveError, Move, Piece, Square};
+
+use super::by_color::ByColor;
+use super::geometry::Castling;
+use super::reason::{LostBy, RightLost, WhenLost};
+
+/// One colour's home squares in a game's start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Homes {
+    /// The king's square at the start.
+    pub king: Square,
+    /// Each castling rook's square at the start; `None` where the start position gives no right.
+    pub rooks: ByCastlingSide<Option<Square>>,
+}
+
+/// A game seen so far: the home squares from its start position and, for each colour and side,
+/// the move that lost the right. Build it with [`GameContext::new`] on the start position and
+/// feed it every move with [`GameContext::play`].
+///
+/// ```
+/// use castle960::castling::{GameContext, LostBy, WhenLost};
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// let mut board = Board::default();
+/// let mut game = GameContext::new(&board);
+/// for uci in ["e2e4", "e7e5", "e1e2"] {
+///     game.play(&mut board, uci.parse().unwrap(), None).unwrap();
+/// }
+/// let WhenLost::InGame(lost) = game.when_lost(Color::White, CastlingSide::H) else { panic!() };
+/// assert_eq!((lost.ply, lost.how), (3, LostBy::KingMoved));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameContext {
+    /// Each colour's home squares.
+    pub homes: ByColor<Homes>,
+    /// Each colour's and side's losing move, once it has been played.
+    pub lost: ByColor<ByCastlingSide<Option<RightLost>>>,
+    /// Moves played so far.
+    plies: usize,
+}
+
+impl GameContext {
+    /// The context of a game starting at `start`.
+    pub fn new(start: &Board) -> GameContext {
+        GameContext {
+            homes: ByColor::new(|color| Homes {
+                king: start.king(color),
+                rooks: ByCastlingSide::new(|side| {
+                    Castling::of_right(start, color, side).map(|c| c.rook)
+                }),
+            }),
+            lost: ByColor::new(|_| ByCastlingSide::new(|_| None)),
+            plies: 0,
+        }
+    }
+
+    /// Plays `mv` on `board` (the game's current position) and records the rights it loses.
+    /// `san` is the move as the game wrote it, kept for explanations. An illegal move changes
+    /// nothing and returns cozy-chess's error.
+    pub fn play(
+        &mut self,
+        board: &mut Board,
+        mv: Move,
+        san: Option<&str>,
+    ) -> Result<(), IllegalMoveError> {
+        let before = board.clone();
+        board.try_play(mv)?;
+        self.plies += 1;
+        let mover = before.side_to_move();
+        for color in [Color::White, Color::Black] {
+            for side in CastlingSide::BOTH {
+                let Some(had) = Castling::of_right(&before, color, side) else {
+                    continue;
+                };
+                if Castling::of_right(board, color, side).is_some() {
+                    continue;
+                }
+                let how = if color != mover {
+                    LostBy::RookCaptured
+                } else if mv.from == had.king {
+                    if before.color_on(mv.to) == Some(mover) {
+                        LostBy::Castled
+                    } else {
+                        LostBy::KingMoved
+                    }
+                } else {
+                    debug_assert_eq!(before.piece_on(mv.from), Some(Piece::Rook));
+                    LostBy::RookMoved
+                };
+                self.lost[color][side] = Some(RightLost {
+                    ply: self.plies,
+                    fullmove: before.fullmove_number(),
+                    mover,
+                    mv,
+                    san: san.map(str::to_owned),
+                    how,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves played so far.
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+
+    /// When `color`'s right on `side` was lost: in the game, before it (the start position
+    /// lacked it), or [`WhenLost::BeforeGame`] too if it still stands (ask the board first).
+    pub fn when_lost(&self, color: Color, side: CastlingSide) -> WhenLost {
+        match &self.lost[color][side] {
+            Some(lost) => WhenLost::InGame(lost.clone()),
+            None => WhenLost::BeforeGame,
+        }
+    }
+
+    /// The castling `color`'s right on `side` was for in the start position, if it had one.
+    pub fn home_castling(&self, color: Color, side: CastlingSide) -> Option<Castling> {
+        let homes = &self.homes[color];
+        let rook = homes.rooks[side]?;
+        Some(Castling::new(color, side, homes.king.file(), rook.file()))
+    }
+}

@@ -1,0 +1,495 @@
+//! Can castling become legal later? The fewest own moves until it is, with the opponent standing
+//! still.
+//!
+//! # The model
+//!
+//! The colour that wants to castle ("we") makes moves; the opponent answers each with a pass
+//! (a null move) and never moves a man. Precisely:
+//!
+//! * If it is the opponent's turn now, the opponent passes first. An opponent in check cannot
+//!   pass, so the model does not apply: [`NeverWhy::OpponentInCheck`].
+//! * Our moves are legal moves (out of check if we are in check now), captures included.
+//! * No move of ours may give check: the opponent would have to answer it and could not stand
+//!   still. (The castling move itself may give check; it ends the line.)
+//! * Our king and the castling rook never move: moving either loses the right for good (a king
+//!   or rook back on its square does not restore it, and promotions never do). Our other rook
+//!   may move, losing the other side's right.
+//! * The answer is the fewest own moves after which castling on that side is legal with us to
+//!   move: 0 when it is legal now (or right after the opponent's pass), and one shortest line.
+//!   Beyond [`Limits::max_moves`] (8 by default) the answer is "more than N".
+//!
+//! The start positions of Chess960 with Black at home and passing are positions of this model;
+//! there, the fewest moves equal the report's `a_fewest_any`/`h_fewest_any` columns (a test
+//! checks all 1,920 sides), since Black's men at home attack nothing our men need and no move of
+//! a shortest line comes near Black's king.
+//!
+//! # The search
+//!
+//! Iterative-deepening A* (IDA*) with a transposition table on cozy-chess boards. Let `E` be the
+//! squares that must be empty (the castling's [`Castling::must_be_empty`]) and `P` the king's
+//! path (its squares from its own square to its destination). The lower bound of the moves still
+//! needed is `h = max(S + B, A)`, infinite in the cases listed below, where
+//!
+//! * `S` is the number of occupied squares of `E`;
+//! * `B` counts *shut-in* men: own men on `E` every one of whose first-step squares (the next
+//!   square along each line for a slider, every target for a knight) holds an own man, these
+//!   *blockers* all standing off `E`. `B` is the largest number of shut-in men with pairwise
+//!   disjoint sets of blockers. (At the start position these are the first-rank bishops and
+//!   queens behind their pawns: the shut-in-bishop bound of
+//!   [`crate::start::questions::fewest_any`], generalised.)
+//! * `A` is about attacks on `P`, judged on the board after castling (see
+//!   [`Castling::occupied_after`]), and about check, judged on the board as it stands:
+//!   `A = max(M, 1 if some square of P is attacked or the king is in check)`, where `M` is the
+//!   number of those attackers and checkers that are knights or pawns or sliders standing next to
+//!   the square they attack; such attacks cannot be blocked, so each of these men must be captured.
+//! * `h` is infinite when the enemy king stands on `E` or attacks a square of `P` (the opponent
+//!   never moves and kings are not captured), or when a shut-in man's blockers are only our king
+//!   and castling rook (it can never move).
+//!
+//! **Admissible.** Every occupied square of `E` must be vacated, which takes a move starting from
+//! that square (an enemy man there must be captured first, and the capturer must then leave).
+//! A shut-in man cannot move before one of its blockers has left its square, a move starting
+//! from a square off `E`; blockers of different counted men are different men, so these moves
+//! are distinct from each other and from the moves leaving `E`: at least `S + B` moves. No
+//! castling is legal while `P` is attacked or the king in check, so at least one move is needed
+//! then; each of the `M`
+//! men must be captured (a knight's or pawn's attack and an attack from the next square cannot
+//! be blocked, and the opponent never moves them away), one capture per move: at least `A`
+//! moves. The greater of two lower bounds is one.
+//!
+//! **Consistent** (one move lowers `h` by at most one). A move starting on `E` lowers `S` by at
+//! most one and leaves `B` as it was or larger: it is no blocker of a counted man, and a shut-in
+//! man's first-step squares are all occupied, so no man can land on them and change its set of
+//! blockers. A move starting off `E` does not lower `S` (a capture on `E` leaves the capturer
+//! there) and frees at most one counted man of a largest disjoint family, the one whose blockers
+//! include the mover; the rest of the family stays counted, so `B` drops by at most one.
+//! A move captures at most one man, so `M` drops by at most one, and "some square attacked" can
+//! only end when `M` is at most one (our king never moves, so a check ends only by a capture or a
+//! block). So each of `S + B` and `A` drops by at most one, and so does their maximum. `h = 0`
+//! only if `E` is empty, `P` unattacked and the king not in check, that is, castling is legal.
+//!
+//! IDA* therefore returns a shortest line, deepening the bound from `h(start)` one move at a
+//! time. The transposition table remembers, for each position (its Zobrist hash), the largest
+//! budget of remaining moves with which it was searched without success, or that it was proven
+//! hopeless at any budget; a position met again with no larger budget is skipped. If a whole
+//! iteration fails without the bound having cut any line, no line of any length exists:
+//! [`NeverWhy::NoLine`]. A node budget ([`Limits::max_nodes`]) keeps a hopeless search in a
+//! crowded middle game short; when it stops the search, the answer is "more than N" with `N` the
+//! largest bound fully searched, and says so ([`Later::MoreThan::budget_exhausted`]).
+
+use crate::chess::CastlingSide;
+use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::explain::{attackers, castling_is_clear};
+use super::geometry::Castling;
+use super::words::{ser_moves, ser_square};
+
+/// How far the search goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The most own moves looked for; past it the answer is "more than `max_moves`".
+    pub max_moves: usize,
+    /// The most positions expanded before the search gives up (answering "more than N" for the
+    /// largest N fully searched).
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    /// 8 moves (the most any Chess960 start position needs) and 200,000 positions. A position
+    /// costs about 2 microseconds (its moves generated and bounded), so a hopeless search stops
+    /// within about half a second; the slowest of the 1,920 start sides expands about 8,000.
+    fn default() -> Limits {
+        Limits {
+            max_moves: 8,
+            max_nodes: 200_000,
+        }
+    }
+}
+
+/// Whether, and how soon, castling can become legal in the model of the module documentation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Later {
+    /// Castling becomes legal after `moves` own moves (0: legal at our turn now), for example
+    /// after `line`.
+    Fewest {
+        /// The fewest own moves.
+        moves: usize,
+        /// One shortest line of own moves, the opponent passing after each; castling follows.
+        #[serde(serialize_with = "ser_moves")]
+        line: Vec<Move>,
+    },
+    /// No line of at most `moves` own moves exists.
+    MoreThan {
+        /// The largest number of moves proven not to suffice.
+        moves: usize,
+        /// Whether the node budget stopped the search before [`Limits::max_moves`].
+        budget_exhausted: bool,
+    },
+    /// Castling can never become legal in this model.
+    Never {
+        /// Why.
+        why: NeverWhy,
+    },
+}
+
+/// Why castling can never become legal with the opponent standing still.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NeverWhy {
+    /// The right is gone.
+    RightGone,
+    /// It is the opponent's turn and the opponent is in check, so it cannot pass: the model
+    /// does not apply.
+    OpponentInCheck,
+    /// The enemy king stands on a square that must be empty.
+    EnemyKingInTheWay {
+        /// The enemy king's square.
+        #[serde(serialize_with = "ser_square")]
+        king: Square,
+    },
+    /// The enemy king attacks a square of our king's path.
+    EnemyKingAttacks {
+        /// The enemy king's square.
+        #[serde(serialize_with = "ser_square")]
+        king: Square,
+        /// The attacked square.
+        #[serde(serialize_with = "ser_square")]
+        square: Square,
+    },
+    /// The search ran out of lines: every line ends where no further own move is allowed or
+    /// helps (a man on a square that must be empty can never leave it).
+    NoLine,
+}
+
+/// The fewest own moves until `color` can castle on `side` in `board`, the opponent standing
+/// still (see the module documentation for the model and the search).
+///
+/// ```
+/// use castle960::castling::{fewest_moves, Later, Limits};
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// // The standard start: O-O after three moves, e.g. e3, Nf3, Be2.
+/// let later = fewest_moves(&Board::default(), Color::White, CastlingSide::H, &Limits::default());
+/// let Later::Fewest { moves, line } = later else { panic!() };
+/// assert_eq!((moves, line.len()), (3, 3));
+/// ```
+pub fn fewest_moves(board: &Board, color: Color, side: CastlingSide, limits: &Limits) -> Later {
+    let never = |why| Later::Never { why };
+    let Some(castling) = Castling::of_right(board, color, side) else {
+        return never(NeverWhy::RightGone);
+    };
+    let start = if board.side_to_move() == color {
+        board.clone()
+    } else {
+        match board.null_move() {
+            Some(passed) => passed,
+            None => return never(NeverWhy::OpponentInCheck),
+        }
+    };
+    let enemy_king = start.king(!color);
+    if castling.must_be_empty.has(enemy_king) {
+        return never(NeverWhy::EnemyKingInTheWay { king: enemy_king });
+    }
+    if let Some(square) = castling
+        .king_path()
+        .into_iter()
+        .find(|&sq| cozy_chess::get_king_moves(sq).has(enemy_king))
+    {
+        return never(NeverWhy::EnemyKingAttacks {
+            king: enemy_king,
+            square,
+        });
+    }
+    Search {
+        castling,
+        frozen: castling.king.bitboard() | castling.rook.bitboard(),
+        limits: *limits,
+        nodes: 0,
+        table: HashMap::default(),
+        line: Vec::new(),
+    }
+    .run(&start)
+}
+
+/// The lower bound `h` of the module documentation; `None` for infinity.
+pub fn lower_bound(board: &Board, castling: &Castling) -> Option<usize> {
+    let frozen = castling.king.bitboard() | castling.rook.bitboard();
+    let s_b = clearing_bound(board, castling, frozen)?;
+    let a = attack_bound(board, castling)?;
+    Some(s_b.max(a))
+}
+
+/// `S + B`: the occupied squares that must be empty, plus the shut-in men with disjoint blockers.
+fn clearing_bound(board: &Board, c: &Castling, frozen: BitBoard) -> Option<usize> {
+    let occupied = board.occupied();
+    let own = board.colors(c.color);
+    let in_way = occupied & c.must_be_empty;
+    let mut blocker_sets = [BitBoard::EMPTY; 8];
+    let mut n = 0;
+    for square in in_way & own {
+        let targets = first_steps(board, square, occupied);
+        if !(targets & !own).is_empty() {
+            continue; // it can move now
+        }
+        let blockers = targets & !frozen;
+        if blockers.is_empty() {
+            return None; // only our king and castling rook could make room: never
+        }
+        if (blockers & c.must_be_empty).is_empty() {
+            blocker_sets[n] = blockers;
+            n += 1;
+        }
+    }
+    Some(in_way.len() as usize + largest_disjoint(&blocker_sets[..n], BitBoard::EMPTY))
+}
+
+/// The squares a man on `square` could move to or capture on if they held no own man: the next
+/// square along each line for a slider, every target for a knight. (Pawns never stand on a back
+/// rank and the king is not asked about.)
+fn first_steps(board: &Board, square: Square, occupied: BitBoard) -> BitBoard {
+    match board.piece_on(square) {
+        Some(Piece::Knight) => cozy_chess::get_knight_moves(square),
+        Some(Piece::Bishop) => cozy_chess::get_bishop_moves(square, occupied),
+        Some(Piece::Rook) => cozy_chess::get_rook_moves(square, occupied),
+        Some(Piece::Queen) => {
+            cozy_chess::get_bishop_moves(square, occupied)
+                | cozy_chess::get_rook_moves(square, occupied)
+        }
+        _ => BitBoard::EMPTY,
+    }
+}
+
+/// The largest number of pairwise disjoint sets among `sets` that are also disjoint from `used`
+/// (at most six sets, so plain recursion).
+fn largest_disjoint(sets: &[BitBoard], used: BitBoard) -> usize {
+    let Some((&first, rest)) = sets.split_first() else {
+        return 0;
+    };
+    let without = largest_disjoint(rest, used);
+    if (first & used).is_empty() {
+        without.max(1 + largest_disjoint(rest, used | first))
+    } else {
+        without
+    }
+}
+
+/// `A`: attacks on the king's path on the board after castling; `None` if the enemy king is one
+/// of the attackers.
+fn attack_bound(board: &Board, c: &Castling) -> Option<usize> {
+    let after = c.occupied_after(board.occupied());
+    let enemy = !c.color;
+    let leapers = board.pieces(Piece::Knight) | board.pieces(Piece::Pawn);
+    // A check is judged on the board as it stands (the rook's destination may block it on the
+    // board after castling without ending it).
+    let checkers = attackers(board, c.king, enemy, board.occupied());
+    let mut attacked = !checkers.is_empty();
+    let mut must_capture = checkers & (leapers | cozy_chess::get_king_moves(c.king));
+    for square in c.king_path_set() {
+        let by = attackers(board, square, enemy, after);
+        if by.is_empty() {
+            continue;
+        }
+        if by.has(board.king(enemy)) {
+            return None;
+        }
+        attacked = true;
+        must_capture |= by & (leapers | cozy_chess::get_king_moves(square));
+    }
+    Some((must_capture.len() as usize).max(usize::from(attacked)))
+}
+
+/// What one deepening step found below a position.
+enum Outcome {
+    /// A line to a legal castling; its moves are in `Search::line`, last move first.
+    Found,
+    /// No line within the bound; `cut` when the bound (not a dead end) stopped some line.
+    Failed { cut: bool },
+    /// The node budget ran out.
+    OutOfNodes,
+}
+
+/// A position proven hopeless at any budget, in the transposition table.
+const HOPELESS: u8 = u8::MAX;
+
+/// The state of one search.
+struct Search {
+    castling: Castling,
+    /// Our king and castling rook: they never move.
+    frozen: BitBoard,
+    limits: Limits,
+    nodes: u64,
+    /// Zobrist hash -> the largest remaining budget searched without success, or [`HOPELESS`].
+    table: HashMap<u64, u8, BuildHasherDefault<ZobristHasher>>,
+    /// The line found, last move first.
+    line: Vec<Move>,
+}
+
+impl Search {
+    fn run(mut self, start: &Board) -> Later {
+        if castling_is_clear(start, &self.castling) {
+            return Later::Fewest {
+                moves: 0,
+                line: Vec::new(),
+            };
+        }
+        let Some(first) = lower_bound(start, &self.castling) else {
+            return Later::Never {
+                why: NeverWhy::NoLine,
+            };
+        };
+        // No line is shorter than `first`, which is at least 1 here (0 only if castling is clear).
+        debug_assert!(first >= 1);
+        let mut proven = first.saturating_sub(1);
+        for bound in first..=self.limits.max_moves {
+            match self.dfs(start, 0, bound) {
+                Outcome::Found => {
+                    self.line.reverse();
+                    return Later::Fewest {
+                        moves: self.line.len(),
+                        line: self.line,
+                    };
+                }
+                Outcome::Failed { cut: false } => {
+                    return Later::Never {
+                        why: NeverWhy::NoLine,
+                    };
+                }
+                Outcome::Failed { cut: true } => proven = bound,
+                Outcome::OutOfNodes => {
+                    return Later::MoreThan {
+                        moves: proven,
+                        budget_exhausted: true,
+                    };
+                }
+            }
+        }
+        Later::MoreThan {
+            moves: proven,
+            budget_exhausted: false,
+        }
+    }
+
+    /// Depth-first search below `board` (our move), `done` moves made, at most `bound` in all.
+    fn dfs(&mut self, board: &Board, done: usize, bound: usize) -> Outcome {
+        if done > 0 && castling_is_clear(board, &self.castling) {
+            return Outcome::Found;
+        }
+        self.nodes += 1;
+        if self.nodes > self.limits.max_nodes {
+            return Outcome::OutOfNodes;
+        }
+        let budget = bound - done;
+        let key = board.hash();
+        match self.table.get(&key) {
+            Some(&HOPELESS) => return Outcome::Failed { cut: false },
+            Some(&searched) if usize::from(searched) >= budget => {
+                return Outcome::Failed { cut: true };
+            }
+            _ => {}
+        }
+        let mut children = Vec::with_capacity(48);
+        board.generate_moves_for(!self.frozen, |moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                // A check forces an answer: the opponent could not stand still.
+                let Some(child) = child.null_move() else {
+                    continue;
+                };
+                if let Some(h) = lower_bound(&child, &self.castling) {
+                    children.push((h, mv, child));
+                }
+            }
+            false
+        });
+        children.sort_by_key(|&(h, _, _)| h);
+        let mut cut = false;
+        for (h, mv, child) in &children {
+            if done + 1 + h > bound {
+                cut = true;
+                break;
+            }
+            match self.dfs(child, done + 1, bound) {
+                Outcome::Found => {
+                    self.line.push(*mv);
+                    return Outcome::Found;
+                }
+                Outcome::Failed { cut: c } => cut |= c,
+                Outcome::OutOfNodes => return Outcome::OutOfNodes,
+            }
+        }
+        let entry = if cut {
+            u8::try_from(budget).unwrap_or(HOPELESS - 1)
+        } else {
+            HOPELESS
+        };
+        self.table.insert(key, entry);
+        Outcome::Failed { cut }
+    }
+}
+
+/// The transposition table's keys are Zobrist hashes already: use them as they are.
+#[derive(Default)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// `after 3 own moves: e2e3 g1f3 f1e2`, `more than 8 own moves`, `never: ...`.
+impl fmt::Display for Later {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Later::Fewest { moves: 0, .. } => f.write_str("legal at its turn now (0 own moves)"),
+            Later::Fewest { moves, line } => {
+                let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+                let s = if *moves == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "legal after {moves} own move{s} with the opponent standing still, e.g. {}",
+                    line.join(" ")
+                )
+            }
+            Later::MoreThan {
+                moves,
+                budget_exhausted,
+            } => {
+                write!(f, "not within {moves} own moves")?;
+                if *budget_exhausted {
+                    f.write_str(" (the search stopped at its node budget)")?;
+                }
+                Ok(())
+            }
+            Later::Never { why } => match why {
+                NeverWhy::RightGone => f.write_str("never: the right is gone"),
+                NeverWhy::OpponentInCheck => {
+                    f.write_str("not asked: the opponent is in check and cannot stand still")
+                }
+                NeverWhy::EnemyKingInTheWay { king } => {
+                    write!(f, "never while the enemy king stands on {king}")
+                }
+                NeverWhy::EnemyKingAttacks { king, square } => {
+                    write!(f, "never while the enemy king on {king} attacks {square}")
+                }
+                NeverWhy::NoLine => f.write_str("never: no sequence of own moves makes it legal"),
+            },
+        }
+    }
+}

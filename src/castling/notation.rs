@@ -1,0 +1,128 @@
+//! The castling move in the notations users meet: SAN, UCI as Chess960 engines write it (the king
+//! takes its own rook), UCI as standard engines write it (the king moves two squares, only in the
+//! standard geometry), and what to do in a graphical interface. General SAN of whole lines is
+//! the notation module's job; this is the castling move alone.
+
+use crate::chess::CastlingSide;
+use cozy_chess::{Board, Color, File, GameStatus, Move, Square};
+use serde::Serialize;
+
+use super::explain::Status;
+use super::geometry::Castling;
+
+/// The castling move written in each notation.
+///
+/// ```
+/// use castle960::castling::{Castling, Notation, Status};
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color, File};
+/// let board = Board::default();
+/// let c = Castling::new(Color::White, CastlingSide::H, File::E, File::H);
+/// let n = Notation::new(&board, &c, Status::NotLegal);
+/// assert_eq!((n.san.as_str(), n.uci_chess960.as_str()), ("O-O", "e1h1"));
+/// assert_eq!(n.uci_standard.as_deref(), Some("e1g1"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Notation {
+    /// SAN: `O-O` or `O-O-O`, with `+` or `#` when castling is legal (now, or on its turn
+    /// after a pass) and gives check or mate.
+    pub san: String,
+    /// UCI as Chess960 engines write it (`UCI_Chess960` on) and cozy-chess plays it: the king
+    /// takes its own rook, `e1h1`.
+    pub uci_chess960: String,
+    /// UCI as standard engines write it, the king moving two squares (`e1g1`); only where that
+    /// form exists: king on e1 (e8) and the rook in the corner (a or h file).
+    pub uci_standard: Option<String>,
+    /// What to do in a Chess960 interface (lichess, chess.com): drop the king on its own rook.
+    pub gui_chess960: String,
+    /// What to do in a standard chess interface, only in the standard geometry.
+    pub gui_standard: Option<String>,
+}
+
+impl Notation {
+    /// The notations of castling `c` in `board`; `status` is the castling's status there (the
+    /// SAN's check mark is added only when castling is legal now or on its turn).
+    pub fn new(board: &Board, c: &Castling, status: Status) -> Notation {
+        let standard = is_standard_geometry(c);
+        Notation {
+            san: format!("{}{}", c.side.san(), check_mark(board, c, status)),
+            uci_chess960: king_takes_rook(c).to_string(),
+            uci_standard: standard.then(|| format!("{}{}", c.king, c.king_to)),
+            gui_chess960: format!(
+                "drop the king from {} onto its own rook on {}",
+                c.king, c.rook
+            ),
+            gui_standard: standard.then(|| {
+                format!(
+                    "move the king two squares, from {} to {}; the rook on {} follows to {}",
+                    c.king, c.king_to, c.rook, c.rook_to
+                )
+            }),
+        }
+    }
+}
+
+/// The castling as cozy-chess writes it: the king takes its own rook.
+pub fn king_takes_rook(c: &Castling) -> Move {
+    Move {
+        from: c.king,
+        to: c.rook,
+        promotion: None,
+    }
+}
+
+/// Whether `c` has the standard geometry (king on the e-file, rook in its corner), the only one
+/// in which the king-moves-two-squares form exists.
+pub fn is_standard_geometry(c: &Castling) -> bool {
+    let corner = match c.side {
+        CastlingSide::A => File::A,
+        CastlingSide::H => File::H,
+    };
+    c.king.file() == File::E && c.rook.file() == corner
+}
+
+/// `+`, `#` or nothing: what castling gives, when it is legal now or on its turn.
+fn check_mark(board: &Board, c: &Castling, status: Status) -> &'static str {
+    let before = match status {
+        Status::LegalNow => board.clone(),
+        Status::LegalOnTurn => match board.null_move() {
+            Some(passed) => passed,
+            None => return "",
+        },
+        Status::NotLegal => return "",
+    };
+    let mut after = before;
+    if after.try_play(king_takes_rook(c)).is_err() {
+        return "";
+    }
+    match (after.checkers().is_empty(), after.status()) {
+        (true, _) => "",
+        (false, GameStatus::Won) => "#",
+        (false, _) => "+",
+    }
+}
+
+/// The castling a UCI move names for the colour to move in `board`, in either form: the king
+/// taking its own rook (always), or the king moving two squares (only in the standard geometry,
+/// the only one where that is not also a plain king move). `None` when it names no castling the
+/// rights allow; legality is a separate question ([`crate::castling::explain`]).
+///
+/// ```
+/// use castle960::castling::castling_of_uci;
+/// use castle960::CastlingSide;
+/// use cozy_chess::Board;
+/// let board = Board::default();
+/// assert_eq!(castling_of_uci(&board, "e1h1").unwrap().side, CastlingSide::H);
+/// assert_eq!(castling_of_uci(&board, "e1c1").unwrap().side, CastlingSide::A);
+/// assert!(castling_of_uci(&board, "e1f1").is_none());
+/// ```
+pub fn castling_of_uci(board: &Board, uci: &str) -> Option<Castling> {
+    let (from, to) = (uci.get(0..2)?, uci.get(2..)?);
+    let from: Square = from.parse().ok()?;
+    let to: Square = to.parse().ok()?;
+    let color: Color = board.side_to_move();
+    CastlingSide::BOTH
+        .into_iter()
+        .filter_map(|side| Castling::of_right(board, color, side))
+        .find(|c| from == c.king && (to == c.rook || (to == c.king_to && is_standard_geometry(c))))
+}

@@ -1,0 +1,313 @@
+//! Why a castling is not legal: each rule that stands in the way as a typed value naming squares
+//! and men, with words a club player understands.
+
+use crate::chess::CastlingSide;
+use cozy_chess::{Board, Color, Move, Piece, Square};
+use serde::Serialize;
+use std::fmt;
+
+use super::words::{self, and_list, ser_color, ser_move, ser_piece, ser_square};
+
+/// A man on the board: its colour, piece and square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Man {
+    /// Its colour.
+    #[serde(serialize_with = "ser_color")]
+    pub color: Color,
+    /// Its piece.
+    #[serde(serialize_with = "ser_piece")]
+    pub piece: Piece,
+    /// Its square.
+    #[serde(serialize_with = "ser_square")]
+    pub square: Square,
+}
+
+impl Man {
+    /// The man on `square` of `board`, if any.
+    pub fn on(board: &Board, square: Square) -> Option<Man> {
+        Some(Man {
+            color: board.color_on(square)?,
+            piece: board.piece_on(square)?,
+            square,
+        })
+    }
+}
+
+/// `the black bishop on c4`.
+impl fmt::Display for Man {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the {} {} on {}",
+            words::color(self.color),
+            words::piece(self.piece),
+            self.square
+        )
+    }
+}
+
+/// An enemy man attacking a square of the king's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Attacker {
+    /// The attacking man.
+    #[serde(flatten)]
+    pub man: Man,
+    /// Whether the attack runs through the castling rook's square, so the rook blocks it now
+    /// and only its leaving opens it (an enemy queen on a1 behind a castling rook on b1 attacks
+    /// c1 once the rook has gone to d1).
+    pub revealed: bool,
+}
+
+/// How the king meets a square of its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Passage {
+    /// The square it stands on now and leaves.
+    StandsOn,
+    /// A square it crosses.
+    Crosses,
+    /// Its destination.
+    LandsOn,
+    /// Its own square, which is also its destination (king already on c1 or g1).
+    StaysOn,
+}
+
+impl Passage {
+    /// The words for the king meeting a square: `cross`, `land on`, ...
+    const fn verb(self) -> &'static str {
+        match self {
+            Passage::StandsOn => "leave",
+            Passage::Crosses => "cross",
+            Passage::LandsOn => "land on",
+            Passage::StaysOn => "stay on",
+        }
+    }
+}
+
+/// How a right was lost during a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LostBy {
+    /// The king moved (not castling).
+    KingMoved,
+    /// The king castled (on either side: castling spends both rights).
+    Castled,
+    /// The castling rook moved.
+    RookMoved,
+    /// The castling rook was captured on its square.
+    RookCaptured,
+}
+
+/// The game move that lost a right.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct RightLost {
+    /// The move's place in the game, 1 for the game's first move.
+    pub ply: usize,
+    /// Its move number as a PGN writes it (`9` in `9. Kf1` and in `9... Kf8`).
+    pub fullmove: u16,
+    /// Who played it (the opponent, when the rook was captured).
+    #[serde(serialize_with = "ser_color")]
+    pub mover: Color,
+    /// The move in UCI, castling as the king taking its own rook.
+    #[serde(rename = "move", serialize_with = "ser_move")]
+    pub mv: Move,
+    /// The move in SAN, when the caller knows it (a PGN reader does).
+    pub san: Option<String>,
+    /// What the move did to the right.
+    pub how: LostBy,
+}
+
+/// When a right that is gone was lost.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum WhenLost {
+    /// Only a position is known: its castling rights do not include this one.
+    NotInPosition,
+    /// The game's start position already lacked it.
+    BeforeGame,
+    /// A move of the game lost it.
+    InGame(RightLost),
+}
+
+/// One rule that stands in the way of a castling.
+///
+/// A castling is legal now exactly when no reason stands, and legal when it is that colour's
+/// turn exactly when the only reason is [`Reason::NotYourTurn`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// The castling right is gone: the king or this rook has moved (or the rook was captured).
+    RightGone {
+        /// When it was lost, as far as it is known.
+        lost: WhenLost,
+    },
+    /// The king is not on its home square (known from a game's start position).
+    KingNotHome {
+        /// Its home square.
+        #[serde(serialize_with = "ser_square")]
+        home: Square,
+        /// Where it stands now.
+        #[serde(serialize_with = "ser_square")]
+        now: Square,
+    },
+    /// The castling rook is not on its home square (known from a game's start position).
+    RookNotHome {
+        /// Its home square.
+        #[serde(serialize_with = "ser_square")]
+        home: Square,
+        /// The man standing there now, if any.
+        there: Option<Man>,
+    },
+    /// A man, own or enemy, stands on a square that must be empty.
+    Occupied {
+        /// The man in the way.
+        man: Man,
+    },
+    /// The king is in check.
+    InCheck {
+        /// The checking men.
+        by: Vec<Man>,
+    },
+    /// A square the king stands on, crosses or lands on is attacked, judged on the board after
+    /// castling (king and castling rook lifted, the rook on its destination). The king's own
+    /// square appears here only with attackers that do not check it now (those are
+    /// [`Reason::InCheck`]).
+    Attacked {
+        /// The attacked square.
+        #[serde(serialize_with = "ser_square")]
+        square: Square,
+        /// How the king meets it.
+        passage: Passage,
+        /// The enemy men attacking it.
+        by: Vec<Attacker>,
+    },
+    /// It is the other colour's move.
+    NotYourTurn {
+        /// The colour to move.
+        #[serde(serialize_with = "ser_color")]
+        to_move: Color,
+    },
+}
+
+impl Reason {
+    /// A short name of the rule, as in the JSON's `kind`.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Reason::RightGone { .. } => "right_gone",
+            Reason::KingNotHome { .. } => "king_not_home",
+            Reason::RookNotHome { .. } => "rook_not_home",
+            Reason::Occupied { .. } => "occupied",
+            Reason::InCheck { .. } => "in_check",
+            Reason::Attacked { .. } => "attacked",
+            Reason::NotYourTurn { .. } => "not_your_turn",
+        }
+    }
+}
+
+/// One sentence in words, without the castling's colour and side (the caller's heading says
+/// them): "b1 must be empty, but the white knight stands there".
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::RightGone { lost } => {
+                f.write_str("the right to castle on this side is gone")?;
+                match lost {
+                    WhenLost::NotInPosition => {
+                        f.write_str(" (the position's castling rights do not include it)")
+                    }
+                    WhenLost::BeforeGame => f.write_str(" (the game started without it)"),
+                    WhenLost::InGame(l) => write!(f, ": {l}"),
+                }
+            }
+            Reason::KingNotHome { home, now } => {
+                write!(
+                    f,
+                    "the king is not on its home square {home}; it stands on {now}"
+                )
+            }
+            Reason::RookNotHome { home, there } => {
+                write!(f, "the castling rook is not on its home square {home}; ")?;
+                match there {
+                    Some(man) => write!(f, "{} stands there", ManNoSquare(man)),
+                    None => f.write_str("the square is empty"),
+                }
+            }
+            Reason::Occupied { man } => write!(
+                f,
+                "{} must be empty, but {} stands there",
+                man.square,
+                ManNoSquare(man)
+            ),
+            Reason::InCheck { by } => {
+                let names: Vec<String> = by.iter().map(|m| m.to_string()).collect();
+                write!(f, "the king is in check from {}", and_list(&names))
+            }
+            Reason::Attacked {
+                square,
+                passage,
+                by,
+            } => {
+                let names: Vec<String> = by
+                    .iter()
+                    .map(|a| {
+                        if a.revealed {
+                            format!("{} (only once the castling rook has left)", a.man)
+                        } else {
+                            a.man.to_string()
+                        }
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "the king would {} {square}, attacked by {}",
+                    passage.verb(),
+                    and_list(&names)
+                )
+            }
+            Reason::NotYourTurn { to_move } => {
+                write!(f, "it is {}'s move", words::color_title(*to_move))
+            }
+        }
+    }
+}
+
+/// `at move 9 (9. Kf1): the king moved`.
+impl fmt::Display for RightLost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = match self.mover {
+            Color::White => ".",
+            Color::Black => "...",
+        };
+        let how = match self.how {
+            LostBy::KingMoved => "the king moved",
+            LostBy::Castled => "the king castled",
+            LostBy::RookMoved => "the rook moved",
+            LostBy::RookCaptured => "the rook was captured",
+        };
+        write!(f, "lost at move {}{dots} ", self.fullmove)?;
+        match &self.san {
+            Some(san) => f.write_str(san)?,
+            None => write!(f, "{}", self.mv)?,
+        }
+        write!(f, " (ply {}): {how}", self.ply)
+    }
+}
+
+/// `the white knight` (the square said elsewhere in the sentence).
+struct ManNoSquare<'a>(&'a Man);
+
+impl fmt::Display for ManNoSquare<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the {} {}",
+            words::color(self.0.color),
+            words::piece(self.0.piece)
+        )
+    }
+}
+
+/// The castling side in a heading: `O-O-O (a-side)`.
+pub(crate) fn side_heading(side: CastlingSide) -> String {
+    format!("{} ({}-side)", side.san(), side.prefix())
+}
