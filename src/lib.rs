@@ -49,6 +49,7 @@ pub mod error;
 pub mod notation;
 pub mod report;
 pub mod start;
+pub mod words;
 
 pub use chess::{Arrangement, ByCastlingSide, CastlingSide, Piece};
 pub use error::ArrangementError;

@@ -4,9 +4,9 @@
 use crate::chess::{ByCastlingSide, CastlingSide};
 use cozy_chess::{Board, Color, IllegalMoveError, Move, Piece, Square};
 
-use super::by_color::ByColor;
-use super::geometry::Castling;
 use super::reason::{LostBy, RightLost, WhenLost};
+use crate::chess::ByColor;
+use crate::chess::Castling;
 
 /// One colour's home squares in a game's start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,13 +6,14 @@ use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 use serde::Serialize;
 use std::fmt;
 
-use super::by_color::ByColor;
 use super::context::GameContext;
-use super::geometry::Castling;
+use super::json::ser_color;
 use super::later::{Later, Limits, fewest_moves};
 use super::notation::Notation;
 use super::reason::{Attacker, Man, Passage, Reason, WhenLost, side_heading};
-use super::words::{self, ser_color};
+use crate::chess::ByColor;
+use crate::chess::Castling;
+use crate::words;
 
 /// The version of the JSON schema written by [`Explanation`]'s `Serialize`; it changes whenever a
 /// field is renamed, removed or changes meaning (adding a field does not change it).

@@ -85,8 +85,8 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::explain::{attackers, castling_is_clear};
-use super::geometry::Castling;
-use super::words::{ser_moves, ser_square};
+use super::json::{ser_moves, ser_square};
+use crate::chess::Castling;
 
 /// How far the search goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

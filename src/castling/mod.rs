@@ -103,21 +103,18 @@
 //!           | { "kind": "no_line" } }
 //! ```
 
-mod by_color;
 mod context;
 mod explain;
-mod geometry;
+mod json;
 pub mod later;
 mod notation;
 mod reason;
-pub mod words;
 
-pub use by_color::ByColor;
+pub use crate::chess::Castling;
 pub use context::{GameContext, Homes};
 pub use explain::{
     Explanation, SCHEMA, SideExplanation, Status, explain, explain_in_game, explain_side,
 };
-pub use geometry::Castling;
 pub use later::{Later, Limits, NeverWhy, fewest_moves};
 pub use notation::{Notation, castling_of_uci, is_standard_geometry, king_takes_rook};
 pub use reason::{Attacker, LostBy, Man, Passage, Reason, RightLost, WhenLost};

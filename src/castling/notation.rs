@@ -8,7 +8,7 @@ use cozy_chess::{Board, Color, File, GameStatus, Move, Square};
 use serde::Serialize;
 
 use super::explain::Status;
-use super::geometry::Castling;
+use crate::chess::Castling;
 
 /// The castling move written in each notation.
 ///

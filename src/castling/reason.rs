@@ -6,7 +6,9 @@ use cozy_chess::{Board, Color, Move, Piece, Square};
 use serde::Serialize;
 use std::fmt;
 
-use super::words::{self, and_list, ser_color, ser_move, ser_piece, ser_square};
+use super::json::{ser_color, ser_move, ser_piece, ser_square};
+use crate::chess::piece;
+use crate::words;
 
 /// A man on the board: its colour, piece and square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -40,7 +42,7 @@ impl fmt::Display for Man {
             f,
             "the {} {} on {}",
             words::color(self.color),
-            words::piece(self.piece),
+            piece::name(self.piece),
             self.square
         )
     }
@@ -240,7 +242,7 @@ impl fmt::Display for Reason {
             ),
             Reason::InCheck { by } => {
                 let names: Vec<String> = by.iter().map(|m| m.to_string()).collect();
-                write!(f, "the king is in check from {}", and_list(&names))
+                write!(f, "the king is in check from {}", words::join(&names))
             }
             Reason::Attacked {
                 square,
@@ -261,7 +263,7 @@ impl fmt::Display for Reason {
                     f,
                     "the king would {} {square}, attacked by {}",
                     passage.verb(),
-                    and_list(&names)
+                    words::join(&names)
                 )
             }
             Reason::NotYourTurn { to_move } => {
@@ -302,7 +304,7 @@ impl fmt::Display for ManNoSquare<'_> {
             f,
             "the {} {}",
             words::color(self.0.color),
-            words::piece(self.0.piece)
+            piece::name(self.0.piece)
         )
     }
 }

@@ -8,13 +8,15 @@
 //! [`CastlingPath`], the squares one castling involves.
 
 pub mod arrangement;
+pub mod by_color;
 pub mod castling_path;
 pub mod castling_side;
 pub mod directions;
 pub mod piece;
 
 pub use arrangement::Arrangement;
-pub use castling_path::CastlingPath;
+pub use by_color::ByColor;
+pub use castling_path::{Castling, CastlingPath};
 pub use castling_side::{ByCastlingSide, CastlingSide};
 pub use cozy_chess::{BitBoard, Color, File, Move, Piece, Rank, Square};
 

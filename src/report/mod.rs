@@ -8,4 +8,3 @@ pub mod gallery;
 pub mod questions_doc;
 pub mod summary;
 pub mod template;
-pub mod words;

@@ -3,11 +3,11 @@
 
 use super::first_rank;
 use crate::chess::{Arrangement, CastlingSide, File, Piece, Rank, Square, piece};
-use crate::report::words;
 use crate::start::analysis::Analysis;
 use crate::start::analysis::disagreement::{self, Stuck};
 use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
+use crate::words;
 
 /// The names of the pieces standing on the given files, e.g. "the bishop on c1".
 fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = File>) -> Vec<String> {

@@ -3,9 +3,9 @@
 
 use super::{Explanation, MODEL_NOTE, SHOWN_RANKS, diagram};
 use crate::chess::{Arrangement, CastlingSide};
-use crate::report::words;
 use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
+use crate::words;
 use std::fmt::Write as _;
 
 impl Explanation {

@@ -8,7 +8,7 @@ use std::ops::{Index, IndexMut};
 /// [`ByCastlingSide`](crate::chess::ByCastlingSide).
 ///
 /// ```
-/// use castle960::castling::ByColor;
+/// use castle960::chess::ByColor;
 /// use cozy_chess::Color;
 /// let back_rank = ByColor::new(|color| if color == Color::White { 1 } else { 8 });
 /// assert_eq!(back_rank[Color::Black], 8);

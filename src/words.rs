@@ -1,6 +1,24 @@
 //! Small helpers for English text: counts with the right noun form, lists joined with "and",
-//! and paragraphs wrapped for a terminal. `show` and `analysis.md` share them so that the two
-//! never word the same fact differently.
+//! colour names, and paragraphs wrapped for a terminal. Every output of both halves shares them
+//! so that no two word the same fact differently.
+
+use cozy_chess::Color;
+
+/// `white` or `black`.
+pub const fn color(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `White` or `Black`, to start a sentence.
+pub const fn color_title(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
 
 /// `n` and the noun in the number `n` asks for: "1 file", "3 files", "0 castled cores".
 pub fn count(n: usize, one: &str, many: &str) -> String {
