@@ -15,6 +15,8 @@
 //! * [`report`]: rendering only: the CSV report, the summary, `show`'s explanation, `analysis.md`
 //!   and the gallery page.
 //! * [`atomic`]: writing every output at once or none (staged files, signals).
+//! * [`referee`]: driving UCI engines through `go perft` to compare their castling with
+//!   castle960's.
 //!
 //! Model of the start-position half: Black is absent; only White's pieces stand on the board and
 //! White makes every move, so checks and captures never arise.
@@ -43,6 +45,7 @@ pub mod atomic;
 pub mod chess;
 pub mod error;
 pub mod notation;
+pub mod referee;
 pub mod report;
 pub mod start;
 
