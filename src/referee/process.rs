@@ -44,7 +44,11 @@ pub(crate) struct Process {
     child: Child,
     /// Queues text for the writer thread; `None` once the child is killed.
     input: Option<Sender<String>>,
-    output: Receiver<String>,
+    /// Batches of lines from the reader thread: all the complete lines one read brought, so a
+    /// burst of output costs one wake-up, not one per line.
+    output: Receiver<Vec<String>>,
+    /// Lines of the last batch not handed out yet.
+    unread: VecDeque<String>,
     stderr: Arc<Mutex<StderrTail>>,
 }
 
@@ -71,10 +75,8 @@ impl Process {
         let (input, queued) = mpsc::channel();
         thread::spawn(move || write_all(stdin, queued));
 
-        let (lines, output) = mpsc::channel();
-        thread::spawn(move || {
-            read_lines(stdout, |line| lines.send(line).is_ok());
-        });
+        let (batches, output) = mpsc::channel();
+        thread::spawn(move || read_batches(stdout, |batch| batches.send(batch).is_ok()));
 
         let tail = Arc::new(Mutex::new(StderrTail::default()));
         let kept = Arc::clone(&tail);
@@ -97,6 +99,7 @@ impl Process {
             child,
             input: Some(input),
             output,
+            unread: VecDeque::new(),
             stderr: tail,
         })
     }
@@ -112,12 +115,17 @@ impl Process {
     }
 
     /// The next line of standard output, waiting at most until `deadline`.
-    pub(crate) fn receive(&self, deadline: Instant) -> Received {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.output.recv_timeout(wait) {
-            Ok(line) => Received::Line(line),
-            Err(RecvTimeoutError::Timeout) => Received::TimedOut,
-            Err(RecvTimeoutError::Disconnected) => Received::Closed,
+    pub(crate) fn receive(&mut self, deadline: Instant) -> Received {
+        loop {
+            if let Some(line) = self.unread.pop_front() {
+                return Received::Line(line);
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(wait) {
+                Ok(batch) => self.unread.extend(batch),
+                Err(RecvTimeoutError::Timeout) => return Received::TimedOut,
+                Err(RecvTimeoutError::Disconnected) => return Received::Closed,
+            }
         }
     }
 
@@ -186,19 +194,32 @@ fn write_all(mut stdin: ChildStdin, queued: Receiver<String>) {
 /// line cut at [`MAX_LINE`] bytes) and hands each to `each` until the stream ends, fails, or
 /// `each` returns false.
 fn read_lines(stream: impl Read, mut each: impl FnMut(String) -> bool) {
+    read_batches(stream, |batch| batch.into_iter().all(&mut each));
+}
+
+/// Reads `stream` as [`read_lines`] does, handing out the lines in batches: all complete lines
+/// that have arrived, handed out before any wait for more, so no line is held back.
+fn read_batches(stream: impl Read, mut each: impl FnMut(Vec<String>) -> bool) {
     let mut reader = BufReader::new(stream);
     let mut line = Vec::new();
+    let mut batch = Vec::new();
     loop {
         line.clear();
-        match read_line_cut(&mut reader, &mut line) {
-            Ok(true) => {}
-            Ok(false) | Err(_) => return,
+        let more = matches!(read_line_cut(&mut reader, &mut line), Ok(true));
+        if more {
+            while matches!(line.last(), Some(b'\n' | b'\r')) {
+                line.pop();
+            }
+            batch.push(String::from_utf8_lossy(&line).into_owned());
         }
-        while matches!(line.last(), Some(b'\n' | b'\r')) {
-            line.pop();
-        }
-        if !each(String::from_utf8_lossy(&line).into_owned()) {
-            return;
+        // Hand the batch out unless another complete line is already buffered.
+        if !more || !reader.buffer().contains(&b'\n') {
+            if !batch.is_empty() && !each(std::mem::take(&mut batch)) {
+                return;
+            }
+            if !more {
+                return;
+            }
         }
     }
 }
@@ -268,8 +289,8 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(2));
         silent.kill();
 
-        let mut echo = Process::spawn(OsStr::new("sh"), &["-c", "echo hi; echo oops >&2; exit 3"])
-            .unwrap();
+        let mut echo =
+            Process::spawn(OsStr::new("sh"), &["-c", "echo hi; echo oops >&2; exit 3"]).unwrap();
         let deadline = Instant::now() + Duration::from_secs(5);
         assert_eq!(echo.receive(deadline), Received::Line("hi".into()));
         assert_eq!(echo.receive(deadline), Received::Closed);

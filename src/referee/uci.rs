@@ -280,7 +280,10 @@ impl PerftLine {
             return total.trim().parse().ok().map(PerftLine::Total);
         }
         let (mv, count) = line.split_once(':')?;
-        Some(PerftLine::Move(mv.trim().parse().ok()?, count.trim().parse().ok()?))
+        Some(PerftLine::Move(
+            mv.trim().parse().ok()?,
+            count.trim().parse().ok()?,
+        ))
     }
 }
 
@@ -422,7 +425,8 @@ impl Engine {
             // Banners, blank lines and anything else before `uciok` carry no meaning here.
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
-            } else if option_name(line).is_some_and(|name| name.eq_ignore_ascii_case("UCI_Chess960"))
+            } else if option_name(line)
+                .is_some_and(|name| name.eq_ignore_ascii_case("UCI_Chess960"))
             {
                 chess960 = true;
             }
@@ -566,7 +570,11 @@ impl Engine {
 /// The name in an `option name NAME type ...` line (names may contain spaces).
 fn option_name(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("option name ")?;
-    Some(rest.split_once(" type ").map_or(rest, |(name, _)| name).trim())
+    Some(
+        rest.split_once(" type ")
+            .map_or(rest, |(name, _)| name)
+            .trim(),
+    )
 }
 
 /// The answers of [`Engine::perft_all`]: each position with the engine's [`Perft`], in order.
