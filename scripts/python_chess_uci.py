@@ -137,6 +137,9 @@ class Engine:
         say(*lines, "", f"Nodes searched: {total}", "")
 
 
+COMMANDS = {"uci", "isready", "setoption", "ucinewgame", "position", "go"}
+
+
 def main():
     engine = Engine()
     for line in sys.stdin:
@@ -148,9 +151,6 @@ def main():
             handler(args.strip())
         elif command:
             say(f"info string error: unknown command: {command}")
-
-
-COMMANDS = {"uci", "isready", "setoption", "ucinewgame", "position", "go"}
 
 if __name__ == "__main__":
     main()

@@ -16,22 +16,25 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Stockfish's command, if it is installed.
-fn stockfish() -> Option<EngineConfig> {
-    let on_path = std::env::var_os("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| dir.join("stockfish").is_file())
-    });
+/// A Debian-packaged engine's command (`name` on PATH, or in /usr/games), if it is installed.
+fn debian_engine(name: &str) -> Option<EngineConfig> {
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
+    let games = Path::new("/usr/games").join(name);
     let program = if on_path {
-        "stockfish"
-    } else if Path::new("/usr/games/stockfish").is_file() {
-        "/usr/games/stockfish"
+        name.into()
+    } else if games.is_file() {
+        games.into_os_string()
     } else {
-        eprintln!(
-            "skipped: no stockfish on PATH or at /usr/games/stockfish (apt-get install stockfish)"
-        );
+        eprintln!("skipped: no {name} on PATH or in /usr/games (apt-get install {name})");
         return None;
     };
     Some(EngineConfig::new(program, Vec::<String>::new()))
+}
+
+/// Stockfish's command, if it is installed.
+fn stockfish() -> Option<EngineConfig> {
+    debian_engine("stockfish")
 }
 
 /// The python-chess script's command, if python-chess is installed.
@@ -120,6 +123,14 @@ fn stockfish_agrees_with_cozy_chess_on_random_chess960_games() {
 }
 
 #[test]
+fn fairy_stockfish_agrees_with_cozy_chess_on_random_chess960_games() {
+    let Some(config) = debian_engine("fairy-stockfish") else {
+        return;
+    };
+    agrees_with_cozy(config, 21, 300);
+}
+
+#[test]
 fn stockfish_divides_at_depth_two() {
     let Some(config) = stockfish() else { return };
     let mut engine = Engine::start(config).unwrap();
@@ -131,6 +142,20 @@ fn stockfish_divides_at_depth_two() {
             perft.moves.iter().map(|&(_, count)| count).sum::<u64>(),
             perft.nodes
         );
+    }
+}
+
+#[test]
+fn answers_left_by_a_stream_dropped_early_are_not_taken_for_later_ones() {
+    let Some(config) = stockfish() else { return };
+    let mut engine = Engine::start(config).unwrap();
+    let mut boards = RandomGames::new(5).step_by(3);
+    let first: Vec<Board> = boards.by_ref().take(30).collect();
+    // Two answers read, up to EngineConfig::IN_FLIGHT more already asked for.
+    let read = engine.perft_all(first, 1).take(2).count();
+    assert_eq!(read, 2);
+    for board in boards.take(5) {
+        check_against_cozy(&board, &engine.perft(&board, 1).unwrap());
     }
 }
 
