@@ -54,7 +54,7 @@ use thiserror::Error;
 
 /// How long an engine that exited gets to finish writing to standard error before the error
 /// message is made without the rest.
-const STDERR_WAIT: Duration = Duration::from_millis(200);
+const STDERR_WAIT: Duration = Duration::from_secs(1);
 
 /// What to start and how long to wait for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
