@@ -18,6 +18,8 @@
 //! * [`castling`]: the any-position half. Castling with both colours, standard chess and
 //!   Chess960: is it legal, every reason why not, how soon it can become legal with the opponent
 //!   standing still, how the move is written.
+//! * [`referee`]: driving UCI engines through `go perft` to compare their castling with
+//!   castle960's.
 //!
 //! Model of the start-position half: Black is absent; only White's pieces stand on the board and
 //! White makes every move, so checks and captures never arise.
@@ -47,6 +49,7 @@ pub mod castling;
 pub mod chess;
 pub mod error;
 pub mod notation;
+pub mod referee;
 pub mod report;
 pub mod start;
 pub mod words;

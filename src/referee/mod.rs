@@ -1,0 +1,14 @@
+//! The referee: castle960 against real move generators.
+//!
+//! The referee sends positions to a UCI engine with `UCI_Chess960` on, asks `go perft 1`, and
+//! compares the engine's castling moves and move count with castle960's own. This module is its
+//! engine-facing half: [`uci`] starts and drives an engine and reads its answers, never waiting
+//! longer than a deadline, over a private module of child-process plumbing (pipes read and
+//! written by threads, so that every wait can time out).
+//!
+//! Which engines were studied, and how each speaks, is in `docs/engines.md`.
+
+mod process;
+pub mod uci;
+
+pub use uci::{Engine, EngineConfig, EngineError, Perft, PerftStream, Stage};
