@@ -15,10 +15,9 @@
 //!    through a bind mount or a symbolic link) and the same file name are one file, and so are
 //!    two existing paths with the same device and inode (hard links).
 //! 2. Then, still in [`Staged::new`] and holding the lock of every output directory (see
-//!    `lock.rs`), it removes
-//!    the leftovers of ended runs there and creates a temporary file `.castle960-XXXXXXXXXXXX.tmp`
-//!    (twelve random letters and digits) beside each destination, exclusively, and locks it for
-//!    as long as the run lasts (see `names.rs`).
+//!    `lock.rs`), it removes the leftovers of ended runs there and creates a temporary file
+//!    `.castle960-XXXXXXXXXXXX.tmp` (twelve random letters and digits) beside each destination,
+//!    exclusively, and locks it for as long as the run lasts (see `names.rs`).
 //! 3. [`Staged::commit`] takes the directories' locks again, so that two runs into the same
 //!    files commit one after the other and never leave a mixed set. It checks the destinations
 //!    once more (a file may have appeared during the run), writes each temporary file in full,
