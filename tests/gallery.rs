@@ -440,6 +440,9 @@ fn gallery_in_headless_chromium() {
     let mut browser = Browser::launch();
     browser.viewport(1280, 900, false);
     browser.navigate(&url);
+    // castle960's mark, an HTML comment, comes before the doctype: the page must still render
+    // in standards mode, not quirks mode.
+    assert_eq!(browser.eval("document.compatMode"), "CSS1Compat");
 
     // Load time, as the browser measured it.
     let timing = browser.eval(
