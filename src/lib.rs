@@ -34,7 +34,7 @@
 //!     // The queen or a bishop stands in the way of both castlings, and after a pawn move
 //!     // king and rook can always walk to their castled squares instead.
 //!     assert_eq!(analysis.rule.get(side).claim(), Verdict::ArtificialOnly);
-//!     assert_eq!(analysis.pawn.get(side).verdict, Verdict::ArtificialOnly);
+//!     assert_eq!(analysis.verdicts.get(side).verdict, Verdict::ArtificialOnly);
 //! }
 //! assert!(!analysis.requires_castling());
 //! ```

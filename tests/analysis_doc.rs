@@ -3,22 +3,22 @@
 //! tests/cli.rs, with the one full run of the report the test suite makes.)
 
 use castle960::report::analysis_doc::{self, TEMPLATE};
+use castle960::report::template::Facts;
 use castle960::start::analysis::analyse_all_with;
-use std::collections::BTreeMap;
 
 #[test]
 fn every_fact_is_used_and_every_placeholder_known() {
     let facts = analysis_doc::facts(&analyse_all_with(1, |_| {}));
-    for name in facts.keys() {
+    for name in facts.names() {
         assert!(
             TEMPLATE.contains(&format!("{{{{{name}}}}}")),
             "fact {name} is never shown"
         );
     }
-    assert!(analysis_doc::fill(TEMPLATE, &facts).is_ok());
-    let empty = BTreeMap::new();
-    assert!(analysis_doc::fill("a {{nope}} b", &empty).is_err());
-    assert!(analysis_doc::fill("a {{unclosed", &empty).is_err());
+    assert!(facts.fill(TEMPLATE).is_ok());
+    let empty = Facts::new();
+    assert!(empty.fill("a {{nope}} b").is_err());
+    assert!(empty.fill("a {{unclosed").is_err());
 }
 
 /// Numbers in the template's prose must come from placeholders. Allowed by hand: square names

@@ -199,7 +199,7 @@ fn compare(sps: &[u16], bound: usize) {
                 .into_iter()
                 .filter_map(|side| {
                     let plain = plain_verdict(&a, side, bound, &walks);
-                    let ours = analysis.pawn.get(side).verdict.as_str();
+                    let ours = analysis.verdicts.get(side).verdict.as_str();
                     (plain != ours).then(|| {
                         format!("SP {sp} {side} bound {bound}: search {ours}, plain {plain}")
                     })

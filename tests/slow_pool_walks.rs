@@ -13,9 +13,7 @@
 
 mod common;
 
-use castle960::start::search::model::{BEYOND, PosKey, Step, THIRD};
-use castle960::start::search::pawn::{CastledWalk, DEFAULT_BOUND, castled_walks};
-use castle960::start::search::realize::realize;
+use castle960::start::search::pawn::{CastledWalk, CoreId, DEFAULT_BOUND, castled_walks};
 use castle960::{Arrangement, CastlingSide};
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -42,26 +40,6 @@ fn artificial_only_sides() -> Vec<(Arrangement, CastlingSide)> {
         .collect()
 }
 
-/// The pawn structure a model line ends with, as squares: "b3" for a pawn on rank 3, "c4+" for
-/// one beyond (realized on rank 5).
-fn pawn_structure(steps: &[Step]) -> String {
-    let mut states = [0u8; 8];
-    for step in steps {
-        if let Step::Push { file, to } = *step {
-            states[file as usize] = to;
-        }
-    }
-    let files = states.iter().enumerate().filter_map(|(file, &state)| {
-        let letter = (b'a' + file as u8) as char;
-        match state {
-            THIRD => Some(format!("{letter}3")),
-            BEYOND => Some(format!("{letter}4+")),
-            _ => None,
-        }
-    });
-    files.collect::<Vec<_>>().join(" ")
-}
-
 fn side_letter(side: CastlingSide) -> char {
     match side {
         CastlingSide::A => 'a',
@@ -72,9 +50,12 @@ fn side_letter(side: CastlingSide) -> char {
 /// Realizes both games of one castled position and replays them with cozy-chess; `Err` says
 /// what went wrong.
 fn check(arrangement: &Arrangement, side: CastlingSide, walk: &CastledWalk) -> Result<(), String> {
-    let castle = realize(arrangement, &walk.castle_steps, true)
+    let castle = walk
+        .castle_game(arrangement)
         .map_err(|e| format!("castling game: {e}"))?;
-    let walked = realize(arrangement, &walk.walk_steps, true).map_err(|e| format!("walk: {e}"))?;
+    let walked = walk
+        .walk_game(arrangement)
+        .map_err(|e| format!("walk: {e}"))?;
     let fen = arrangement.fen();
     let castle_san = castle.san_moves(arrangement);
     let castle_moves: Vec<&str> = castle_san.iter().map(String::as_str).collect();
@@ -119,7 +100,7 @@ fn check(arrangement: &Arrangement, side: CastlingSide, walk: &CastledWalk) -> R
 struct Covered {
     positions: usize,
     local: usize,
-    cores: BTreeSet<(char, PosKey)>,
+    cores: BTreeSet<(char, CoreId)>,
     failures: Vec<String>,
 }
 
@@ -138,12 +119,12 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
                 let examined = castled_walks(&arrangement, side, bound, |walk| {
                     covered.positions += 1;
                     covered.local += walk.local as usize;
-                    covered.cores.insert((side_letter(side), walk.core));
+                    covered.cores.insert((side_letter(side), walk.core()));
                     if let Err(why) = check(&arrangement, side, &walk) {
                         covered.failures.push(format!(
                             "SP {} {side} (pawns {}): {why}",
                             arrangement.sp(),
-                            pawn_structure(&walk.castle_steps)
+                            walk.pawn_structure()
                         ));
                     }
                 });
@@ -160,7 +141,7 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
         .collect();
     let positions: usize = per_side.iter().map(|c| c.positions).sum();
     let local: usize = per_side.iter().map(|c| c.local).sum();
-    let cores: BTreeSet<(char, PosKey)> = per_side.iter().flat_map(|c| c.cores.clone()).collect();
+    let cores: BTreeSet<(char, CoreId)> = per_side.iter().flat_map(|c| c.cores.clone()).collect();
     let arrangements: BTreeSet<u16> = sample.iter().map(|(a, _)| a.sp()).collect();
     let failures: Vec<&String> = per_side.iter().flat_map(|c| &c.failures).collect();
     println!(

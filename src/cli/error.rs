@@ -48,7 +48,7 @@ pub enum CliError {
     Stdout(std::io::Error),
     /// The analysis template names a fact the program does not provide (a defect).
     #[error(transparent)]
-    Template(#[from] castle960::report::analysis_doc::UnknownPlaceholder),
+    Template(#[from] castle960::report::template::UnknownPlaceholder),
     /// The signal handlers could not be installed.
     #[error("cannot watch for interruptions: {0}")]
     Signals(std::io::Error),

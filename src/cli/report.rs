@@ -139,7 +139,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         || gallery::render(&analyses),
     );
     let document = format!("{MARK}{}", document?);
-    let page = format!("{MARK}{page}");
+    let page = format!("{MARK}{}", page?);
     staged.commit(&[&csv, document.as_bytes(), page.as_bytes()])?;
     if args.quiet {
         return Ok(());

@@ -3,12 +3,13 @@
 //! compares it with the committed file, so no number in it can drift from what the program says.
 
 use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
-use crate::start::analysis::Analysis;
+use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::disagreement::{self, Pattern};
+use crate::start::analysis::{Analysis, GroupKey};
 use crate::start::board::Board;
 use crate::start::search::pawn::Verdict;
-use crate::start::search::{model, swap};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::start::search::swap;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The template: prose written by hand, results as `{{name}}`.
@@ -16,9 +17,6 @@ pub const TEMPLATE: &str = include_str!("analysis_doc.md");
 
 /// The default place of the rendered document, relative to the working directory.
 pub const DEFAULT_PATH: &str = "analysis.md";
-
-/// The facts analysis.md is filled with, by placeholder name.
-pub type Facts = BTreeMap<String, String>;
 
 /// The facts of one report, by placeholder name.
 pub fn facts(analyses: &[Analysis]) -> Facts {
@@ -81,7 +79,7 @@ fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
     );
     f.insert(
         "structures".into(),
-        crate::start::search::model::STRUCTURES.to_string(),
+        crate::start::search::pawn::PAWN_STRUCTURES.to_string(),
     );
     let answer = count(&|a| a.requires_castling());
     let via_no_pawn = count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some()));
@@ -101,14 +99,14 @@ fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
             let name = format!("{}_{}", side.prefix(), verdict.as_str().replace('-', "_"));
             f.insert(
                 name,
-                count(&|a| a.pawn.get(side).verdict == verdict).to_string(),
+                count(&|a| a.verdicts.get(side).verdict == verdict).to_string(),
             );
         }
     }
     let sides_with = |v: Verdict| {
         analyses
             .iter()
-            .map(|a| a.pawn.iter().filter(|(_, p)| p.verdict == v).count())
+            .map(|a| a.verdicts.iter().filter(|(_, p)| p.verdict == v).count())
             .sum::<usize>()
     };
     f.insert(
@@ -129,46 +127,30 @@ fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
 /// examined and the verdict tables.
 fn group_facts(analyses: &[Analysis], f: &mut Facts) {
     let bound = analyses.first().map_or(1, |a| a.bound);
-    let groups: BTreeSet<(CastlingSide, File, File)> = analyses
+    // Each group once, with the safe structures its members report.
+    let groups: BTreeMap<GroupKey, usize> = analyses
         .iter()
         .flat_map(|a| {
-            a.no_pawn
-                .iter()
-                .filter(|(_, c)| c.is_none())
-                .map(|(side, _)| {
-                    (
-                        side,
-                        a.arrangement.king_file(),
-                        a.arrangement.rook_file(side),
-                    )
-                })
-                .collect::<Vec<_>>()
+            a.verdicts.iter().filter_map(|(side, v)| {
+                v.safe_structures
+                    .map(|safe| (GroupKey::of(&a.arrangement, side), safe))
+            })
         })
         .collect();
-    let within_bound = (0..model::STRUCTURES)
-        .filter(|&i| {
-            let pawns = model::structure_pawns(i);
-            pawns.iter().filter(|&&p| p != model::HOME).count() <= bound
-        })
-        .count();
     f.insert("castling_groups".into(), groups.len().to_string());
     f.insert(
         "group_structures".into(),
-        (groups.len() * within_bound).to_string(),
+        (groups.len() * swap::structures_within(bound)).to_string(),
     );
     f.insert(
         "safe_structures".into(),
-        groups
-            .iter()
-            .map(|&(side, king, rook)| swap::SafeStructures::of(king, rook, side, bound).count())
-            .sum::<usize>()
-            .to_string(),
+        groups.values().sum::<usize>().to_string(),
     );
     f.insert(
         "cores_examined".into(),
         analyses
             .iter()
-            .map(|a| a.pawn.iter().map(|(_, p)| p.cores).sum::<usize>())
+            .map(|a| a.verdicts.iter().map(|(_, p)| p.cores).sum::<usize>())
             .sum::<usize>()
             .to_string(),
     );
@@ -183,7 +165,7 @@ fn bound_facts(analyses: &[Analysis], f: &mut Facts) {
     let changes: Vec<String> = analyses
         .iter()
         .flat_map(|a| {
-            a.pawn.iter().filter_map(move |(side, v)| {
+            a.verdicts.iter().filter_map(move |(side, v)| {
                 let fewer = v.verdict_one_file_fewer?;
                 (fewer != v.verdict).then(|| {
                     format!(
@@ -202,7 +184,7 @@ fn bound_facts(analyses: &[Analysis], f: &mut Facts) {
     f.insert("bound_changes".into(), changes.len().to_string());
     let flips = analyses
         .iter()
-        .flat_map(|a| a.pawn.iter().map(|(_, v)| v))
+        .flat_map(|a| a.verdicts.iter().map(|(_, v)| v))
         .filter(|v| {
             v.verdict_one_file_fewer == Some(Verdict::ArtificialOnly)
                 && v.verdict == Verdict::AfterPawnMove
@@ -218,7 +200,7 @@ fn bound_facts(analyses: &[Analysis], f: &mut Facts) {
         },
     );
     let answer_fewer = count(&|a| {
-        a.pawn.iter().any(|(_, v)| {
+        a.verdicts.iter().any(|(_, v)| {
             matches!(
                 v.verdict_one_file_fewer.unwrap_or(v.verdict),
                 Verdict::NoPawnMove | Verdict::AfterPawnMove
@@ -280,7 +262,7 @@ fn verdict_tables(analyses: &[Analysis]) -> String {
                     analyses
                         .iter()
                         .filter(|a| {
-                            a.rule.get(side).claim() == claim && a.pawn.get(side).verdict == v
+                            a.rule.get(side).claim() == claim && a.verdicts.get(side).verdict == v
                         })
                         .count()
                         .to_string()
@@ -333,14 +315,14 @@ fn disagreement_groups(disagreements: &[(&Analysis, CastlingSide, Pattern)]) -> 
                     a.arrangement,
                     s.prefix(),
                     a.rule.get(*s).claim().as_str(),
-                    a.pawn.get(*s).verdict.as_str()
+                    a.verdicts.get(*s).verdict.as_str()
                 )
             })
             .collect();
         let _ = writeln!(out, "Sides (rule -> search): {}.\n", list.join("; "));
         let (a, side, _) = members[0];
         let arrangement = &a.arrangement;
-        let v = a.pawn.get(*side);
+        let v = a.verdicts.get(*side);
         let _ = writeln!(
             out,
             "Worked example: SP {} {}, {}. The closed-form rule says {} ({}).\n",
@@ -465,34 +447,7 @@ fn hardest_sides(analyses: &[Analysis]) -> String {
     out.trim_end().to_string()
 }
 
-/// Why the template could not be filled.
-#[derive(Debug, thiserror::Error)]
-#[error("analysis template uses unknown placeholder {{{{{0}}}}}")]
-pub struct UnknownPlaceholder(pub String);
-
 /// Fills the template with the facts.
 pub fn render(analyses: &[Analysis]) -> Result<String, UnknownPlaceholder> {
-    fill(TEMPLATE, &facts(analyses))
-}
-
-/// Replaces every `{{name}}` in `template` by its fact.
-pub fn fill(template: &str, facts: &Facts) -> Result<String, UnknownPlaceholder> {
-    let mut out = String::with_capacity(template.len() * 2);
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let end = after
-            .find("}}")
-            .ok_or_else(|| UnknownPlaceholder(after.chars().take(20).collect()))?;
-        let name = &after[..end];
-        out.push_str(
-            facts
-                .get(name)
-                .ok_or_else(|| UnknownPlaceholder(name.to_string()))?,
-        );
-        rest = &after[end + 2..];
-    }
-    out.push_str(rest);
-    Ok(out)
+    facts(analyses).fill(TEMPLATE)
 }

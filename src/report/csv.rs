@@ -2,6 +2,7 @@
 
 use crate::chess::{ByCastlingSide, CastlingSide};
 use crate::start::analysis::Analysis;
+use crate::start::verdict::Verdict;
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 /// The default place of the report, relative to the working directory.
@@ -71,7 +72,7 @@ side_columns! {
     VerdictColumns {
         /// `no-pawn-move`, `after-pawn-move`, `artificial-only`, or `not-within-bound` (undecided:
         /// castling never became legal within the pawn-move bound).
-        verdict: &'static str,
+        verdict: Verdict,
         /// The pawn moves of the castling game in SAN, space separated.
         pawn_moves: String,
         /// The castling game in SAN, White's moves only.
@@ -79,7 +80,7 @@ side_columns! {
         /// For artificial-only: a castle-free game reaching the same placement.
         walk_line: String,
         /// The closed-form rule's claim in the same three words.
-        rule_verdict: &'static str,
+        rule_verdict: Verdict,
         /// Whether the rule's claim equals the search's verdict.
         verdict_agrees: bool,
     }
@@ -182,14 +183,14 @@ impl Row {
                     .unwrap_or_default(),
                 rule_agrees: analysis.rule_agrees_no_pawn(side),
             }),
-            verdict: analysis.pawn.map(|side, v| {
+            verdict: analysis.verdicts.map(|side, v| {
                 let a = &analysis.arrangement;
                 VerdictColumns {
-                    verdict: v.verdict.as_str(),
+                    verdict: v.verdict,
                     pawn_moves: v.castle_line.pawn_moves(a).join(" "),
                     castle_line: v.castle_line.san(a),
                     walk_line: v.walk_line.as_ref().map(|l| l.san(a)).unwrap_or_default(),
-                    rule_verdict: analysis.rule.get(side).claim().as_str(),
+                    rule_verdict: analysis.rule.get(side).claim(),
                     verdict_agrees: analysis.verdict_agrees(side),
                 }
             }),

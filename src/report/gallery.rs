@@ -12,10 +12,11 @@
 
 use crate::chess::{Arrangement, CastlingSide};
 use crate::report::explain::{Explanation, MODEL_NOTE};
-use crate::report::words;
+use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::Analysis;
 use crate::start::board::Board;
 use crate::start::line::Line;
+use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -31,10 +32,10 @@ const JS: &str = include_str!("gallery/page.js");
 
 /// The verdict words, in the order of the codes the page uses (0 to 3).
 const VERDICTS: [&str; 4] = [
-    Verdict::NoPawnMove.as_str(),
-    Verdict::AfterPawnMove.as_str(),
-    Verdict::ArtificialOnly.as_str(),
-    Verdict::NotWithinBound.as_str(),
+    Verdict::ALL[0].as_str(),
+    Verdict::ALL[1].as_str(),
+    Verdict::ALL[2].as_str(),
+    Verdict::ALL[3].as_str(),
 ];
 
 /// The characters of the word codes: printable ASCII without `"`, `\`, `<`, `>` and `&`, so an
@@ -42,9 +43,12 @@ const VERDICTS: [&str; 4] = [
 const ALPHABET: &str =
     "!#$%'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 
-/// The page's code (0 to 3) for a verdict word.
-fn verdict_code(verdict: &str) -> u8 {
-    VERDICTS.iter().position(|&v| v == verdict).unwrap_or(3) as u8
+/// The page's code (0 to 3) for a verdict: its place in [`Verdict::ALL`] and [`VERDICTS`].
+fn verdict_code(verdict: Verdict) -> u8 {
+    Verdict::ALL
+        .iter()
+        .position(|&v| v == verdict)
+        .expect("every verdict is listed") as u8
 }
 
 /// Everything the page's script reads, serialized as one JSON object.
@@ -96,7 +100,7 @@ type SideTexts = [String; 7];
 /// The page for the given analyses (all 960 in SP order for the real gallery). Identical
 /// analyses give identical bytes. Explains every arrangement, in parallel; a caller that has
 /// the explanations already passes them to [`render_explained`].
-pub fn render(analyses: &[Analysis]) -> String {
+pub fn render(analyses: &[Analysis]) -> Result<String, UnknownPlaceholder> {
     let explanations: Vec<Explanation> = analyses.par_iter().map(Explanation::new).collect();
     render_explained(analyses, &explanations)
 }
@@ -104,7 +108,10 @@ pub fn render(analyses: &[Analysis]) -> String {
 /// The page for the given analyses and their explanations (one each, in the same order).
 /// Identical input gives identical bytes.
 // Longer than most functions here: a straight assembly of the page's data block, field by field in the order the page script reads them.
-pub fn render_explained(analyses: &[Analysis], explanations: &[Explanation]) -> String {
+pub fn render_explained(
+    analyses: &[Analysis],
+    explanations: &[Explanation],
+) -> Result<String, UnknownPlaceholder> {
     assert_eq!(
         analyses.len(),
         explanations.len(),
@@ -186,24 +193,21 @@ pub fn render_explained(analyses: &[Analysis], explanations: &[Explanation]) -> 
     let json = serde_json::to_string(&data)
         .expect("the gallery data serializes")
         .replace('<', "\\u003c");
-    fill(
-        PAGE,
-        &[
-            ("CSS", CSS),
-            ("SUMMARY", &summary(analyses)),
-            ("MODEL", &escape(MODEL_NOTE)),
-            ("JS", JS),
-            ("DATA", &json),
-        ],
-    )
+    let mut parts = Facts::new();
+    parts.insert("CSS".into(), CSS.into());
+    parts.insert("SUMMARY".into(), summary(analyses));
+    parts.insert("MODEL".into(), escape(MODEL_NOTE));
+    parts.insert("JS".into(), JS.into());
+    parts.insert("DATA".into(), json);
+    parts.fill(PAGE)
 }
 
 /// One side's texts in plain words: the games as coordinates and in SAN (the report's), the
 /// side's part of `show`, and the PGN games `show --pgn` prints.
 fn side_texts(analysis: &Analysis, explanation: &Explanation, side: CastlingSide) -> SideTexts {
-    let line = &analysis.pawn[side];
+    let line = &analysis.verdicts[side];
     let (verdict, details) = (&explanation.row.verdict[side], &explanation.details[side]);
-    let castle_pgn = if verdict.verdict == Verdict::NoPawnMove.as_str() {
+    let castle_pgn = if verdict.verdict == Verdict::NoPawnMove {
         details.witness_pgn.clone()
     } else {
         details.castle_pgn.clone()
@@ -220,31 +224,6 @@ fn side_texts(analysis: &Analysis, explanation: &Explanation, side: CastlingSide
         castle_pgn.unwrap_or_default(),
         details.walk_pgn.clone().unwrap_or_default(),
     ]
-}
-
-/// Replaces each `{{NAME}}` of the template once, in template order, never looking inside what
-/// was put in.
-fn fill(template: &str, parts: &[(&str, &str)]) -> String {
-    let mut out =
-        String::with_capacity(template.len() + parts.iter().map(|p| p.1.len()).sum::<usize>());
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        let end = rest[start..]
-            .find("}}")
-            .map(|e| start + e)
-            .expect("placeholders close");
-        let name = &rest[start + 2..end];
-        let value = parts
-            .iter()
-            .find(|(n, _)| *n == name)
-            .unwrap_or_else(|| panic!("no value for placeholder {name}"))
-            .1;
-        out.push_str(&rest[..start]);
-        out.push_str(value);
-        rest = &rest[end + 2..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The moves in coordinate notation separated by spaces, as the page replays them: `g1f3`,
@@ -350,7 +329,7 @@ fn summary(analyses: &[Analysis]) -> String {
         .iter()
         .filter(|a| a.rule_requires_castling())
         .count();
-    let scope = words::pawn_scope(analyses.first().map_or(0, |a| a.bound));
+    let scope = PawnScope::of(analyses.first().map_or(0, |a| a.bound));
     let _ = writeln!(
         out,
         "<p class=\"answer\">White can reach a position that requires castling in \
@@ -360,19 +339,18 @@ fn summary(analyses: &[Analysis]) -> String {
     );
     out.push_str("<div class=\"tables\">\n");
     for side in CastlingSide::BOTH {
-        let count = |rule: Option<&str>, found: &str| {
+        let count = |rule: Option<Verdict>, found: Verdict| {
             analyses
                 .iter()
                 .filter(|a| {
-                    rule.is_none_or(|r| a.rule.get(side).claim().as_str() == r)
-                        && a.pawn.get(side).verdict.as_str() == found
+                    rule.is_none_or(|r| a.rule.get(side).claim() == r)
+                        && a.verdicts.get(side).verdict == found
                 })
                 .count()
         };
-        let shown: Vec<&str> = VERDICTS
-            .iter()
-            .copied()
-            .filter(|v| *v != "not-within-bound" || count(None, v) > 0)
+        let shown: Vec<Verdict> = Verdict::ALL
+            .into_iter()
+            .filter(|&v| v != Verdict::NotWithinBound || count(None, v) > 0)
             .collect();
         let _ = write!(
             out,
@@ -386,13 +364,13 @@ fn summary(analyses: &[Analysis]) -> String {
             let _ = write!(
                 out,
                 "<th scope=\"col\"><span class=\"key v{}\" aria-hidden=\"true\"></span>{v}</th>",
-                VERDICTS.iter().position(|x| x == v).unwrap_or(3)
+                verdict_code(*v)
             );
         }
         out.push_str("</tr></thead>\n<tbody>");
-        for claim in &VERDICTS[..3] {
+        for claim in Verdict::THREE {
             let _ = write!(out, "<tr><th scope=\"row\">{claim}</th>");
-            for found in &shown {
+            for &found in &shown {
                 let n = count(Some(claim), found);
                 let class = if claim == found { "" } else { " class=\"off\"" };
                 let _ = write!(out, "<td{class}>{n}</td>");
@@ -400,7 +378,7 @@ fn summary(analyses: &[Analysis]) -> String {
             out.push_str("</tr>");
         }
         out.push_str("</tbody>\n<tfoot><tr><th scope=\"row\">search total</th>");
-        for found in &shown {
+        for &found in &shown {
             let _ = write!(
                 out,
                 "<td data-verdict=\"{found}\">{}</td>",

@@ -7,4 +7,5 @@ pub mod explain;
 pub mod gallery;
 pub mod questions_doc;
 pub mod summary;
+pub mod template;
 pub mod words;

@@ -3,7 +3,7 @@
 //! ranks on which they differ, all computed here so that the template types no number.
 
 use crate::chess::{CastlingSide, File};
-use crate::report::analysis_doc::Facts;
+use crate::report::template::Facts;
 use crate::start::analysis::Analysis;
 use crate::start::board::first_rank;
 use crate::start::questions::{

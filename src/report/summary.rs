@@ -91,7 +91,7 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
     let _ = writeln!(
         out,
         "Verdicts by search (model: Black absent, {}):",
-        crate::report::words::pawn_scope(bound)
+        crate::start::search::pawn::PawnScope::of(bound)
     );
     let claims = Verdict::THREE;
     for side in CastlingSide::BOTH {
@@ -111,7 +111,8 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
                     analyses
                         .iter()
                         .filter(|a| {
-                            a.rule.get(side).claim() == claim && a.pawn.get(side).verdict == *found
+                            a.rule.get(side).claim() == claim
+                                && a.verdicts.get(side).verdict == *found
                         })
                         .count()
                 })
@@ -127,7 +128,7 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
         }
         let other = analyses
             .iter()
-            .filter(|a| !claims.contains(&a.pawn.get(side).verdict))
+            .filter(|a| !claims.contains(&a.verdicts.get(side).verdict))
             .count();
         if other > 0 {
             let _ = writeln!(
@@ -148,7 +149,7 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
                         a.arrangement.sp(),
                         s.prefix(),
                         a.rule.get(s).claim().as_str(),
-                        a.pawn.get(s).verdict.as_str()
+                        a.verdicts.get(s).verdict.as_str()
                     )
                 })
         })

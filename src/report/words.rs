@@ -7,16 +7,6 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Which pawn structures the pawn-move search covered, for headings: "every pawn structure"
-/// with the default (all eight files), else the bound an experiment set.
-pub fn pawn_scope(bound: usize) -> String {
-    if bound >= crate::start::search::swap::MAX_BOUND {
-        "every pawn structure".to_string()
-    } else {
-        format!("pawns moved on at most {}", count(bound, "file", "files"))
-    }
-}
-
 /// The items as English lists them: "a", "a and b", "a, b and c".
 pub fn join(items: &[String]) -> String {
     match items {

@@ -1,5 +1,7 @@
-//! The three verdicts on a castling side (see `../shared/SPEC.md`), shared by the closed-form
-//! rule's claim and the searches' findings so that the two are compared as values.
+//! The verdict on a castling side, shared by the closed-form rule's claim and the searches'
+//! findings so that the two are compared as values: one of the three verdicts the report
+//! defines (README, "The report"), or, for experiments with a bound on the pawn moves,
+//! undecided within that bound.
 
 use serde::Serialize;
 use std::fmt;
@@ -27,6 +29,14 @@ impl Verdict {
         Verdict::NoPawnMove,
         Verdict::AfterPawnMove,
         Verdict::ArtificialOnly,
+    ];
+
+    /// Every verdict, in report order, the experiments' `not-within-bound` last.
+    pub const ALL: [Verdict; 4] = [
+        Verdict::NoPawnMove,
+        Verdict::AfterPawnMove,
+        Verdict::ArtificialOnly,
+        Verdict::NotWithinBound,
     ];
 
     /// The verdict's name in the report (`no-pawn-move`, ...).

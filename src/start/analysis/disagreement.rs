@@ -44,7 +44,7 @@ impl Pattern {
 /// The position right after the castling move of the side's castling game.
 pub fn castled_board(analysis: &Analysis, side: CastlingSide) -> Board {
     let mut board = Board::start(&analysis.arrangement);
-    for &mv in &analysis.pawn.get(side).castle_line.moves {
+    for &mv in &analysis.verdicts.get(side).castle_line.moves {
         let castles = board.castling_side(mv).is_some();
         board.play(mv).expect("witness lines are legal");
         if castles {
@@ -109,7 +109,7 @@ fn rooks_on_one_side(board: &Board) -> bool {
 
 /// Whether the side's walk takes the king off the first rank at some point.
 fn king_steps_aside(analysis: &Analysis, side: CastlingSide) -> bool {
-    let Some(walk) = &analysis.pawn.get(side).walk_line else {
+    let Some(walk) = &analysis.verdicts.get(side).walk_line else {
         return false;
     };
     let mut board = Board::start(&analysis.arrangement);
@@ -124,11 +124,11 @@ fn king_steps_aside(analysis: &Analysis, side: CastlingSide) -> bool {
 /// The pattern behind a disagreement, or `None` where rule and search agree, or where the
 /// search is undecided within its bound (`not-within-bound` contradicts no claim).
 pub fn classify(analysis: &Analysis, side: CastlingSide) -> Option<Pattern> {
-    if analysis.verdict_agrees(side) || analysis.pawn[side].verdict == Verdict::NotWithinBound {
+    if analysis.verdict_agrees(side) || analysis.verdicts[side].verdict == Verdict::NotWithinBound {
         return None;
     }
     let rule = analysis.rule.get(side).claim();
-    let found = analysis.pawn.get(side).verdict;
+    let found = analysis.verdicts.get(side).verdict;
     Some(match (rule, found) {
         (Verdict::ArtificialOnly, Verdict::AfterPawnMove)
             if rooks_on_one_side(&castled_board(analysis, side)) =>

@@ -2,18 +2,18 @@
 //! the analysis document and the `show` command.
 
 pub mod disagreement;
+pub mod groups;
 
-use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
+pub use groups::{Group, GroupKey};
+
+use crate::chess::{Arrangement, ByCastlingSide, CastlingSide};
 use crate::start::line::Line;
 use crate::start::questions::Answers;
 use crate::start::rule::{self, RuleCase};
-use crate::start::search::model;
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
 use crate::start::search::realize;
-use crate::start::search::swap;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The verdict on one side with the games that back it, as real moves.
@@ -30,7 +30,10 @@ pub struct SideVerdict {
     /// the swap lemma settles (0 for no-pawn-move).
     pub cores: usize,
     /// Set if a model line could not be turned into a real game (a defect the tests catch).
-    pub realize_error: Option<String>,
+    pub realize_error: Option<realize::RealizeError>,
+    /// For sides that need a pawn move: how many pawn structures the swap lemma settles for the
+    /// side's castling group (see [`GroupKey`]) within the bound.
+    pub safe_structures: Option<usize>,
     /// The verdict with one file fewer allowed for pawn moves (the bound minus one), to show
     /// whether the bound matters; `None` when the bound is 1.
     pub verdict_one_file_fewer: Option<Verdict>,
@@ -45,8 +48,8 @@ pub struct Analysis {
     pub rule: ByCastlingSide<RuleCase>,
     /// The exhaustive search for castling without a pawn move, per side.
     pub no_pawn: ByCastlingSide<Option<no_pawn::Castling>>,
-    /// The verdict per side, by search.
-    pub pawn: ByCastlingSide<SideVerdict>,
+    /// The verdict per side, by search (no-pawn-move included), with the games that back it.
+    pub verdicts: ByCastlingSide<SideVerdict>,
     /// The most files whose pawns the pawn-move search may move.
     pub bound: usize,
     /// The four neighbouring published questions, answered for this arrangement.
@@ -75,13 +78,14 @@ impl Analysis {
         bound: usize,
         mut outcome: impl FnMut(CastlingSide) -> pawn::PawnOutcome,
     ) -> Analysis {
-        let pawn = no_pawn.map(|side, found| match found {
+        let verdicts = no_pawn.map(|side, found| match found {
             Some(castling) => SideVerdict {
                 verdict: Verdict::NoPawnMove,
                 castle_line: castling.line.clone(),
                 walk_line: None,
                 cores: 0,
                 realize_error: None,
+                safe_structures: None,
                 verdict_one_file_fewer: (bound > 1).then_some(Verdict::NoPawnMove),
             },
             None => pawn_verdict(&arrangement, side, bound, outcome(side)),
@@ -90,7 +94,7 @@ impl Analysis {
             arrangement,
             rule: rule::evaluate(&arrangement),
             no_pawn,
-            pawn,
+            verdicts,
             bound,
             questions: Answers::of(&arrangement),
         }
@@ -103,7 +107,7 @@ impl Analysis {
 
     /// Whether the rule's three-way claim matches the search's verdict.
     pub fn verdict_agrees(&self, side: CastlingSide) -> bool {
-        self.rule.get(side).claim() == self.pawn.get(side).verdict
+        self.rule.get(side).claim() == self.verdicts.get(side).verdict
     }
 
     /// Whether the closed-form rule says this arrangement can reach a position requiring castling.
@@ -114,7 +118,7 @@ impl Analysis {
     /// Whether White can reach a position that requires castling: some side castles without a
     /// pawn move, or after one into a position no castle-free game reaches.
     pub fn requires_castling(&self) -> bool {
-        self.pawn
+        self.verdicts
             .iter()
             .any(|(_, v)| matches!(v.verdict, Verdict::NoPawnMove | Verdict::AfterPawnMove))
     }
@@ -139,25 +143,14 @@ fn pawn_verdict(
         .as_ref()
         .err()
         .or(walk.as_ref().and_then(|w| w.as_ref().err()))
-        .map(|e| e.to_string());
+        .cloned();
     // The verdict with one file fewer, to show in the report what the last file changes. When
     // the witness castling game moves pawns on fewer files than the bound, the verdict stands
     // with one file fewer too: an after-pawn-move witness remains one, and an artificial-only
     // side keeps castling possible while its castled positions, a subset, stay walkable. Only
     // otherwise does the search run again.
-    let files_used = |steps: &[model::Step]| {
-        let mut files = 0u8;
-        for step in steps {
-            if let model::Step::Push { file, .. } = step {
-                files |= 1 << file;
-            }
-        }
-        files.count_ones() as usize
-    };
     let verdict_one_file_fewer = (bound > 1).then(|| match outcome.verdict {
-        Verdict::AfterPawnMove | Verdict::ArtificialOnly
-            if files_used(&outcome.castle_steps) < bound =>
-        {
+        Verdict::AfterPawnMove | Verdict::ArtificialOnly if outcome.pawn_files() < bound => {
             outcome.verdict
         }
         Verdict::NotWithinBound => Verdict::NotWithinBound,
@@ -174,30 +167,8 @@ fn pawn_verdict(
             .map(|l| l.without_round_trips(arrangement)),
         cores: outcome.cores,
         realize_error,
+        safe_structures: Some(GroupKey::of(arrangement, side).safe_structures(bound)),
         verdict_one_file_fewer,
-    }
-}
-
-/// The sides whose pawn-move verdicts one castling game decides together: same castling side,
-/// king file and castling rook file (ordered by side, then king, then rook).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GroupKey {
-    /// The castling side.
-    pub side: CastlingSide,
-    /// The king's file.
-    pub king: File,
-    /// The castling rook's file.
-    pub rook: File,
-}
-
-impl GroupKey {
-    /// The group of `side` of `arrangement`.
-    pub fn of(arrangement: &Arrangement, side: CastlingSide) -> GroupKey {
-        GroupKey {
-            side,
-            king: arrangement.king_file(),
-            rook: arrangement.rook_file(side),
-        }
     }
 }
 
@@ -221,46 +192,18 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
         .par_iter()
         .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, side)))
         .collect();
-    // The sides needing a pawn move, grouped by side, king file and castling rook file.
-    let mut groups: BTreeMap<GroupKey, Vec<usize>> = BTreeMap::new();
-    for (sp, found) in no_pawn.iter().enumerate() {
-        for (side, castling) in found.iter() {
-            if castling.is_none() {
-                groups
-                    .entry(GroupKey::of(&arrangements[sp], side))
-                    .or_default()
-                    .push(sp);
-            }
-        }
-    }
-    let pawn_sides: usize = groups.values().map(Vec::len).sum();
+    let groups = groups::costliest_first(groups::of(&arrangements, &no_pawn), bound);
+    let pawn_sides: usize = groups.iter().map(|g| g.members.len()).sum();
     let total = (pawn_sides + arrangements.len()) as f64;
     let done = AtomicUsize::new(0);
     let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
-    // Costliest groups first, one task each, so that no thread is left with a big one at the end.
-    // A group's castling game only goes where the swap lemma leaves structures unsafe, so the
-    // number of those (worked out for every group at once, in parallel) measures its cost better
-    // than its size does, which breaks ties. As soon as a group is decided, the witnesses of its
-    // members are searched, in parallel, and fill the time a thread would otherwise wait for the
-    // last big group. The order changes only the schedule, never what is found.
-    let mut groups: Vec<_> = groups
-        .into_par_iter()
-        .map(|(key, members)| {
-            let safe = swap::SafeStructures::of(key.king, key.rook, key.side, bound).count();
-            (model::STRUCTURES - safe, key, members)
-        })
-        .collect();
-    groups.sort_by_key(|(unsafe_structures, key, members)| {
-        (
-            std::cmp::Reverse(*unsafe_structures),
-            std::cmp::Reverse(members.len()),
-            *key,
-        )
-    });
+    // One task per group, in the order scheduled. As soon as a group is decided, the witnesses
+    // of its members are searched, in parallel, and fill the time a thread would otherwise wait
+    // for the last big group.
     let searched: Vec<(CastlingSide, usize, pawn::PawnOutcome)> = groups
         .par_iter()
         .with_max_len(1)
-        .flat_map(|(_, key, members)| {
+        .flat_map(|Group { key, members }| {
             let side = key.side;
             let group: Vec<Arrangement> = members.iter().map(|&sp| arrangements[sp]).collect();
             let decisions = pawn::decide_group(&group, side, bound);

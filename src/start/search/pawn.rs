@@ -1,19 +1,19 @@
 //! After a pawn move: is castling still required, or can king and rook walk there?
 //!
 //! For a side that cannot castle without a pawn move, three searches over the abstract model
-//! ([`crate::start::search::model`]) decide between the verdicts *after-pawn-move* and *artificial-only*:
+//! (`crate::start::search::model`) decide between the verdicts *after-pawn-move* and *artificial-only*:
 //!
-//! 1. **The castling game** ([`crate::start::search::castling_game`]) explores every way to make castling legal with at most
-//!    [`Rules::bound`] pawns moved, king and castling rook never moving, and collects the positions
+//! 1. **The castling game** (`crate::start::search::castling_game`) explores every way to make castling legal with at most
+//!    `Rules::bound` pawns moved, king and castling rook never moving, and collects the positions
 //!    right after castling. A castled position reached again, by moves that avoid the king's and
 //!    rook's destination squares, from an earlier moment where castling was already legal is
 //!    *dominated*: castling at that earlier moment and playing the same moves afterwards reaches
 //!    it, so it is walkable if the earlier one is. Only undominated ones are kept.
-//! 2. **Components and cores** ([`crate::start::search::components`]). Within one pawn structure moves are reversible, so positions fall into
+//! 2. **Components and cores** (`crate::start::search::components`). Within one pawn structure moves are reversible, so positions fall into
 //!    components that are all reachable or all unreachable without castling. Each castled
 //!    position is replaced by the positions of its component with every piece that can leave
 //!    ranks 1-2 gone (the component's *core*), found by lifting pieces eagerly.
-//! 3. **The walking game** ([`crate::start::search::walking_game`]) searches castle-free games from the start for a position of the core.
+//! 3. **The walking game** (`crate::start::search::walking_game`) searches castle-free games from the start for a position of the core.
 //!    Found: walkable. Not found after exhausting the (normal-form) search: the castled position
 //!    requires castling, and the side is *after-pawn-move*.
 //!
@@ -27,22 +27,58 @@
 //! each side is then found by the search of that arrangement alone ([`analyse`], [`witness`]),
 //! which stops early.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_path::CastlingPath;
-use crate::chess::castling_side::CastlingSide;
+use crate::chess::{Arrangement, CastlingPath, CastlingSide, File};
+use crate::start::line::Line;
 use crate::start::search::castling_game::{
     GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
 };
 pub use crate::start::search::components::stuck_pieces;
 use crate::start::search::components::{CoreCache, component_path, core_of, reversed};
 use crate::start::search::hash::KeySet;
-use crate::start::search::model::{PosKey, Rules, Step};
+use crate::start::search::model::{self, PosKey, Rules, Step};
+use crate::start::search::realize::{RealizeError, realize};
 use crate::start::search::walking_game::{walk_to, walkable};
 pub use crate::start::verdict::Verdict;
 
 /// The default bound on files with moved pawns: all eight, so every pawn structure White can
 /// reach is searched (the safe structures of [`crate::start::search::swap`] make that affordable).
 pub const DEFAULT_BOUND: usize = 8;
+
+/// How many pawn structures White's pawns can make in the model: each file's pawn at home, on
+/// rank 3, or beyond.
+pub const PAWN_STRUCTURES: usize = model::STRUCTURES;
+
+/// Which pawn structures a search with pawns moved on at most `bound` files covers: every
+/// structure White can reach (all eight files, the default), or only those with fewer files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnScope {
+    /// Every pawn structure.
+    EveryStructure,
+    /// Pawns moved on at most this many files (an experiment's bound below eight).
+    AtMostFiles(usize),
+}
+
+impl PawnScope {
+    /// The scope of a search with pawns moved on at most `bound` files.
+    pub const fn of(bound: usize) -> PawnScope {
+        if bound >= crate::start::search::swap::MAX_BOUND {
+            PawnScope::EveryStructure
+        } else {
+            PawnScope::AtMostFiles(bound)
+        }
+    }
+}
+
+/// The scope in words, for headings: "every pawn structure", "pawns moved on at most 3 files".
+impl std::fmt::Display for PawnScope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PawnScope::EveryStructure => f.write_str("every pawn structure"),
+            PawnScope::AtMostFiles(1) => f.write_str("pawns moved on at most 1 file"),
+            PawnScope::AtMostFiles(n) => write!(f, "pawns moved on at most {n} files"),
+        }
+    }
+}
 
 /// The outcome for one side that needs a pawn move.
 #[derive(Clone, Debug)]
@@ -51,13 +87,26 @@ pub struct PawnOutcome {
     pub verdict: Verdict,
     /// The castling game of the witness, in model steps, ending with castling (and, for
     /// artificial-only, continuing to the position the walk reaches).
-    pub castle_steps: Vec<Step>,
+    pub(crate) castle_steps: Vec<Step>,
     /// For artificial-only: a castle-free game reaching the same position.
-    pub walk_steps: Option<Vec<Step>>,
+    pub(crate) walk_steps: Option<Vec<Step>>,
     /// How many castled cores were examined one by one (the search stops at the first one no
     /// castle-free game reaches; castled positions in safe structures are settled by the lemma
     /// of [`crate::start::search::swap`] instead).
     pub cores: usize,
+}
+
+impl PawnOutcome {
+    /// On how many files the witness castling game moves pawns.
+    pub fn pawn_files(&self) -> usize {
+        let mut files = 0u8;
+        for step in &self.castle_steps {
+            if let Step::Push { file, .. } = step {
+                files |= 1 << file;
+            }
+        }
+        files.count_ones() as usize
+    }
 }
 
 /// How a walkable castled core was shown walkable; `before` is the castling game's node of the
@@ -236,15 +285,56 @@ fn search(
 pub struct CastledWalk {
     /// The id of the castled position's core (its smallest member's key); positions of one
     /// component share it, whatever the arrangement.
-    pub core: PosKey,
+    core: PosKey,
     /// Whether king and rook walk there from the position before castling (both lie in one
     /// component), rather than by a walking search from the start.
     pub local: bool,
     /// The castling game: pawn and piece moves until castling is legal, castling, then moves
     /// within the castled position's component to the placement the walk reaches.
-    pub castle_steps: Vec<Step>,
+    castle_steps: Vec<Step>,
     /// A castle-free game from the start to the same placement.
-    pub walk_steps: Vec<Step>,
+    walk_steps: Vec<Step>,
+}
+
+/// Which castled core a [`CastledWalk`] reaches: equal for positions of one component, whatever
+/// the arrangement, so that a sample can count distinct cores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CoreId(PosKey);
+
+impl CastledWalk {
+    /// The castled core this walk reaches.
+    pub fn core(&self) -> CoreId {
+        CoreId(self.core)
+    }
+
+    /// The castling game as a real game (pooled pieces parked on fixed squares at the end).
+    pub fn castle_game(&self, arrangement: &Arrangement) -> Result<Line, RealizeError> {
+        realize(arrangement, &self.castle_steps, true)
+    }
+
+    /// The castle-free game as a real game, ending in the castling game's placement.
+    pub fn walk_game(&self, arrangement: &Arrangement) -> Result<Line, RealizeError> {
+        realize(arrangement, &self.walk_steps, true)
+    }
+
+    /// The pawn structure the castling game ends with, as squares: "b3" for a pawn that made
+    /// one step, "c4+" for one that went further (realized on rank 5).
+    pub fn pawn_structure(&self) -> String {
+        let mut states = [model::HOME; 8];
+        for step in &self.castle_steps {
+            if let Step::Push { file, to } = *step {
+                states[file as usize] = to;
+            }
+        }
+        (File::ALL.into_iter().zip(states))
+            .filter_map(|(file, state)| match state {
+                model::THIRD => Some(format!("{file}3")),
+                model::BEYOND => Some(format!("{file}4+")),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// Every walkable castled core that the castling game of one arrangement examines, as the model
@@ -257,7 +347,7 @@ pub struct CastledWalk {
 /// witness of a side realizes one castled position as real games; this hands out all of them,
 /// so that tests can realize and replay far more and catch any place where pawns on ranks 3-4
 /// wall a piece in. The search is the one [`decide_group`] uses to decide verdicts
-/// ([`Pruning::Always`]: castled positions in structures the lemma of [`crate::start::search::swap`]
+/// (`Pruning::Always`: castled positions in structures the lemma of [`crate::start::search::swap`]
 /// settles are not examined one by one), run to the end rather than stopping at the first core
 /// no walk reaches, with a walking search of this arrangement alone for each core. Cores met
 /// again are not handed out twice.
@@ -359,9 +449,9 @@ pub struct GroupDecision {
 /// Decides for every arrangement of `arrangements`, which all have the king and the castling
 /// rook of `side` on the same files and cannot castle there without a pawn move, whether some
 /// castled position is reached by no castle-free game. One castling game serves up to
-/// [`GROUP_SIZE`] of them at a time; component names are shared, and so are the walking
+/// `GROUP_SIZE` of them at a time; component names are shared, and so are the walking
 /// searches: when arrangements meet a castled core for the first time, one search
-/// ([`walkable`]) answers for all of them. The verdicts are those of [`analyse`], found with a
+/// (`walkable`) answers for all of them. The verdicts are those of [`analyse`], found with a
 /// fraction of the work; the witnesses come from [`analyse`] or [`witness`] afterwards.
 pub fn decide_group(
     arrangements: &[Arrangement],

@@ -402,7 +402,7 @@ fn region_index(s: Square) -> usize {
 
 /// Realizes `steps` (a model line from the start position) as a real game. With `normalize`,
 /// the pooled pieces end on fixed parking squares.
-pub fn realize(
+pub(crate) fn realize(
     arrangement: &Arrangement,
     steps: &[Step],
     normalize: bool,

@@ -13,7 +13,7 @@
 //! when, for *every* assignment of pieces to spots (the queen, the other rook, the bishop of the
 //! spot's colour or a knight, each piece on at most one spot, at most two knights), king and
 //! rook get from their squares to their castled squares moving alone over the span, the free
-//! spots and the pool (leaving and coming back as the model allows, see [`crate::start::search::model`]), where
+//! spots and the pool (leaving and coming back as the model allows, see `crate::start::search::model`), where
 //! a piece that can reach a square it may leave the board from, moving over free spots and over
 //! span squares other than the four of king and rook before and after castling, first leaves and
 //! so frees its spot (repeatedly, as others leave). Then for every castle-legal position `Q` in
@@ -54,13 +54,21 @@ use crate::start::search::model::{
 };
 use crate::start::search::model::{BEYOND, Cell, THIRD, structure_pawns};
 use crate::start::search::model::{
-    STRUCTURES, file_of, first_rank, is_light, row_of, sq, structure_index,
+    STRUCTURES, file_of, first_rank, is_light, moved_files, row_of, sq, structure_index,
 };
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The largest bound on pawn files: all eight, every structure White's pawns can reach.
 pub const MAX_BOUND: usize = 8;
+
+/// How many pawn structures have pawns moved on at most `bound` files: the structures a
+/// search within that bound may enter.
+pub fn structures_within(bound: usize) -> usize {
+    (0..STRUCTURES)
+        .filter(|&i| moved_files(&structure_pawns(i)) <= bound)
+        .count()
+}
 
 /// Where king and rook stand: an exact square of ranks 1-2, or the pool.
 const POOL: u8 = 16;
@@ -100,7 +108,7 @@ impl SafeStructures {
         self.contains_index(structure_index(pawns))
     }
 
-    /// Whether the structure with this index ([`structure_index`]) is safe.
+    /// Whether the structure with this index (`structure_index`) is safe.
     pub fn contains_index(&self, index: usize) -> bool {
         self.safe.get(index).copied().unwrap_or(false)
     }

@@ -44,14 +44,6 @@ pub fn piece_of(kind: Kind) -> Piece {
 
 /// The contents of an exact square: empty, or a piece of some kind that may have *committed*
 /// to stay on ranks 1-2 for good (normal-form bookkeeping only: placements compare without it).
-///
-/// ```
-/// use castle960::start::search::model::{Cell, QUEEN};
-/// let queen = Cell::piece(QUEEN);
-/// assert_eq!(queen.committed().kind(), QUEEN);
-/// assert_eq!(queen.committed().placement(), queen);
-/// assert!(Cell::EMPTY.is_empty());
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
@@ -103,5 +95,20 @@ impl Cell {
     /// The cell from [`Cell::bits`].
     pub const fn from_bits(bits: u8) -> Cell {
         Cell(bits & (KIND | COMMITTED))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commitment_is_kept_apart_from_the_kind() {
+        let queen = Cell::piece(QUEEN);
+        assert_eq!(queen.committed().kind(), QUEEN);
+        assert!(queen.committed().is_committed() && !queen.is_committed());
+        assert_eq!(queen.committed().placement(), queen);
+        assert_eq!(Cell::from_bits(queen.committed().bits()), queen.committed());
+        assert!(Cell::EMPTY.is_empty());
     }
 }

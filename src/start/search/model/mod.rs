@@ -40,14 +40,14 @@ mod pos;
 mod rules;
 mod squares;
 
-pub use cell::{BISHOP, Cell, KINDS, KING, KNIGHT, Kind, QUEEN, ROOK, kind_of, piece_of};
+pub use cell::{BISHOP, Cell, KINDS, KING, KNIGHT, QUEEN, ROOK, kind_of, piece_of};
 pub use pawns::{
     BEYOND, HOME, Pawns, STRUCTURES, THIRD, moved_files, pawn_advances, structure_index,
     structure_pawns,
 };
 pub use pos::{PackedPos, Pos, PosKey};
 pub use rules::{Rules, Step, flat_destinations, flat_destinations_over};
-pub use squares::{Sq, SquareSet, exact, file_of, first_rank, is_light, row_of, sq, square_of};
+pub use squares::{Sq, SquareSet, file_of, first_rank, is_light, row_of, sq, square_of};
 
 #[cfg(test)]
 mod tests {

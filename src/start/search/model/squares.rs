@@ -15,15 +15,6 @@ pub const fn first_rank(file: File) -> Sq {
     file as Sq
 }
 
-/// The exact square of a board square on rank 1 or 2, if it is one.
-pub const fn exact(square: Square) -> Option<Sq> {
-    if (square as usize) < 16 {
-        Some(square as Sq)
-    } else {
-        None
-    }
-}
-
 /// The board square of an exact square.
 pub const fn square_of(s: Sq) -> Square {
     Square::index_const(s as usize)
@@ -46,13 +37,6 @@ pub const fn is_light(s: Sq) -> bool {
 
 /// A set of exact squares, a bit per square: which squares a move touched, which pieces are
 /// frozen or committed, which squares are open to a piece.
-///
-/// ```
-/// use castle960::start::search::model::SquareSet;
-/// let set = SquareSet::EMPTY.with(3).with(12);
-/// assert!(set.contains(12) && !set.contains(4));
-/// assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 12]);
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareSet(u16);
 
@@ -138,5 +122,18 @@ impl SquareSet {
 impl FromIterator<Sq> for SquareSet {
     fn from_iter<I: IntoIterator<Item = Sq>>(squares: I) -> SquareSet {
         squares.into_iter().fold(SquareSet::EMPTY, SquareSet::with)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_holds_what_was_put_in_in_square_order() {
+        let set = SquareSet::EMPTY.with(12).with(3);
+        assert!(set.contains(12) && !set.contains(4));
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 12]);
+        assert_eq!(set.without(12), SquareSet::single(3));
     }
 }
