@@ -11,6 +11,9 @@ pub enum ArrangementError {
     /// A whole number outside 0..959, so no arrangement has it.
     #[error("{} is out of range: a Scharnagl number (SP) is a whole number from 0 to 959", quote(.0))]
     SpOutOfRange(String),
+    /// A range of SPs (`9-0`) whose first number is above its last.
+    #[error("{} runs backwards: a range of SPs puts the lower number first, as in 0-9", quote(.0))]
+    BackwardRange(String),
     /// Something that looks like a number (`518.0`, `5e2`, `1 000`) but is no whole number.
     #[error("{} is not a whole number: an SP is written as digits only, like 518; {accepted}", quote(.input), accepted = ACCEPTED)]
     NotANumber {
@@ -108,7 +111,20 @@ const QUOTE_LIMIT: usize = 60;
 /// assert_eq!(quote(&"x".repeat(1000)).chars().count(), 60 + 3);
 /// ```
 pub fn quote(input: &str) -> String {
-    let mut out = String::from("\"");
+    format!("\"{}\"", escape(input))
+}
+
+/// User input escaped and cut as [`quote`] does, without the quotes: for messages that put
+/// their own quotes around it (clap's, which quote with `'`).
+///
+/// ```
+/// use castle960::error::escape;
+/// assert_eq!(escape("1\n2"), "1\\n2");
+/// assert_eq!(escape("\u{1b}[2J"), "\\u{1b}[2J");
+/// assert!(escape(&"x".repeat(1000)).ends_with('…'));
+/// ```
+pub fn escape(input: &str) -> String {
+    let mut out = String::new();
     let mut shown = 0;
     for c in input.chars() {
         let escaped: String = c.escape_debug().collect();
@@ -119,6 +135,5 @@ pub fn quote(input: &str) -> String {
         shown += escaped.chars().count();
         out.push_str(&escaped);
     }
-    out.push('"');
     out
 }

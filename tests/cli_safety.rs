@@ -1,6 +1,8 @@
 //! The report's files are safe: interruptions leave nothing behind, bad paths are refused before
-//! the long run, symbolic links and file modes are respected, and the three outputs never clash.
-//! Every run writes its gallery beside its analysis document, never into the repository.
+//! the long run, symbolic links and file modes are respected, the three outputs never clash, a
+//! file castle960 did not write is kept, concurrent runs never mix their files or remove each
+//! other's, and standard output failing is one line, not a panic. Every run writes its gallery
+//! beside its analysis document, never into the repository.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -54,10 +56,21 @@ fn assert_refused(out: &Output, expected: &str) {
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
 }
 
+/// What [`old_outputs`] writes: files that start as castle960's own outputs do (the CSV's
+/// header, the mark line), so that a run may replace them.
+const OLD_CSV: &[u8] = b"sp,arrangement,fen,old report\n";
+const OLD_MD: &[u8] = b"<!-- Written by castle960 report, earlier -->\nold analysis\n";
+const OLD_HTML: &[u8] = b"<!-- Written by castle960 report, earlier -->\nold gallery\n";
+
 /// The files of [`old_outputs`] still hold what they held, and no temporary file is left in `dir`.
 fn assert_old_outputs_kept(dir: &Path, csv: &Path, md: &Path, context: &str) {
-    assert_eq!(std::fs::read(csv).unwrap(), b"old report", "{context}");
-    assert_eq!(std::fs::read(md).unwrap(), b"old analysis", "{context}");
+    assert_eq!(std::fs::read(csv).unwrap(), OLD_CSV, "{context}");
+    assert_eq!(std::fs::read(md).unwrap(), OLD_MD, "{context}");
+    assert_eq!(
+        std::fs::read(gallery_beside(md)).unwrap(),
+        OLD_HTML,
+        "{context}"
+    );
     assert!(
         leftovers(dir).is_empty(),
         "{context} left {:?}",
@@ -65,12 +78,14 @@ fn assert_old_outputs_kept(dir: &Path, csv: &Path, md: &Path, context: &str) {
     );
 }
 
+/// Earlier outputs of castle960 (as far as their first bytes tell) in `dir`: the CSV, the
+/// analysis and the gallery beside it.
 fn old_outputs(dir: &Path) -> (PathBuf, PathBuf) {
     let csv = dir.join("report.csv");
     let md = dir.join("analysis.md");
-    std::fs::write(&csv, b"old report").unwrap();
-    std::fs::write(&md, b"old analysis").unwrap();
-    std::fs::write(gallery_beside(&md), b"old gallery").unwrap();
+    std::fs::write(&csv, OLD_CSV).unwrap();
+    std::fs::write(&md, OLD_MD).unwrap();
+    std::fs::write(gallery_beside(&md), OLD_HTML).unwrap();
     (csv, md)
 }
 
@@ -92,7 +107,6 @@ fn interrupt(signal: &str, code: i32, after: Duration) {
     assert!(sent.success());
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(code), "{signal} after {after:?}");
-    assert_eq!(std::fs::read(gallery_beside(&md)).unwrap(), b"old gallery");
     assert_old_outputs_kept(dir.path(), &csv, &md, &format!("{signal} after {after:?}"));
 }
 
@@ -102,35 +116,115 @@ fn an_interrupted_report_leaves_no_temporary_file() {
     interrupt("TERM", 143, Duration::from_millis(500));
     interrupt("INT", 130, Duration::from_secs(3));
     interrupt("TERM", 143, Duration::from_secs(3));
+    interrupt("HUP", 129, Duration::from_millis(500));
 }
 
+/// A name of the form of castle960's temporary files (`.castle960-` + 12 letters or digits).
+fn temp_name(random: &str) -> String {
+    assert_eq!(random.len(), 12);
+    format!(".castle960-{random}.tmp")
+}
+
+/// Leftovers of ended runs go; a temporary file whose run still holds its lock stays, whatever
+/// process ids say (none is in the names); and a user's file that only resembles castle960's
+/// names stays.
 #[test]
-fn leftovers_of_dead_processes_are_removed() {
+fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    // A process id that does not run (Linux ids stay below 2^22).
-    let dead = (4_194_305u32..).find(|p| !Path::new(&format!("/proc/{p}")).exists());
-    let dead = dead.unwrap();
-    let stale = [
-        format!(".castle960-{dead}-0.tmp"),
-        format!(".castle960-{dead}-1.bak"),
-        ".castle960-Ab12Cd.tmp".to_string(), // as older versions named them
+    let dead = [
+        temp_name("DeadRun00001"),
+        ".castle960-DeadRun00002.bak".to_string(),
     ];
-    for name in &stale {
-        let file = std::fs::File::create(dir.path().join(name)).unwrap();
-        file.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
-            .unwrap();
+    for name in &dead {
+        std::fs::write(dir.path().join(name), b"left over").unwrap();
     }
-    // A file of a process that runs (this test) is left alone.
-    let alive = format!(".castle960-{}-0.tmp", std::process::id());
-    std::fs::write(dir.path().join(&alive), b"").unwrap();
+    // A run still going on: this test holds the lock of its temporary file.
+    let alive = temp_name("LiveRun00001");
+    let held = std::fs::File::create(dir.path().join(&alive)).unwrap();
+    rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).unwrap();
+    let users = [
+        ".castle960-notes.tmp",
+        ".castle960-4242-0.tmp",
+        "castle960-DeadRun00003.tmp",
+    ];
+    for name in users {
+        std::fs::write(dir.path().join(name), b"mine").unwrap();
+    }
     let out = quick_report(&csv, &md);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(leftovers(dir.path()), vec![alive]);
+    let mut expected: Vec<String> = users.iter().map(|u| u.to_string()).collect();
+    expected.push(alive);
+    expected.retain(|n| n.starts_with(".castle960-"));
+    let mut found = leftovers(dir.path());
+    expected.sort();
+    found.sort();
+    assert_eq!(found, expected);
+    drop(held);
+}
+
+/// A run in another PID namespace (where the first run's process id does not exist) leaves the
+/// first run's temporary files alone: both runs succeed and write whole sets. Needs `unshare`
+/// with the right to make namespaces (root in CI); skipped with a message otherwise.
+#[test]
+fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
+    let permitted = Command::new("unshare")
+        .args(["--pid", "--fork", "--mount-proc", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !permitted {
+        eprintln!("unshare --pid is not permitted here: the PID-namespace case is not tested");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (csv, md) = old_outputs(dir.path());
+    // The first run takes a few seconds (three files of pawn moves); the second, quick one
+    // starts while the first is under way and sweeps the same directory.
+    let first = report_to(&csv, &md)
+        .args(["--pawn-bound", "3", "--quiet"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let second = Command::new("unshare")
+        .args(["--pid", "--fork", "--mount-proc"])
+        .arg(env!("CARGO_BIN_EXE_castle960"))
+        .args(["report", "--pawn-bound", "1", "--quiet", "--out"])
+        .arg(other.join("r.csv"))
+        .arg("--analysis")
+        .arg(other.join("a.md"))
+        .arg("--gallery")
+        // The gallery goes into the first run's directory, so that this run sweeps it.
+        .arg(dir.path().join("second.html"))
+        .output()
+        .unwrap();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let first = first.wait_with_output().unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(
+        std::fs::read(&csv)
+            .unwrap()
+            .starts_with(b"sp,arrangement,fen,a_rule")
+    );
+    assert!(
+        leftovers(dir.path()).is_empty(),
+        "{:?}",
+        leftovers(dir.path())
+    );
 }
 
 #[test]
@@ -207,7 +301,7 @@ fn report_with_umask(umask: &str, csv: &Path, md: &Path) -> Output {
     Command::new("sh")
         .args(["-c", &format!("umask {umask} && exec \"$0\" \"$@\"")])
         .arg(env!("CARGO_BIN_EXE_castle960"))
-        .args(["report", "--pawn-bound", "1", "--out"])
+        .args(["report", "--pawn-bound", "1", "--force", "--out"])
         .arg(csv)
         .arg("--analysis")
         .arg(md)
@@ -247,7 +341,10 @@ fn an_output_through_a_symbolic_link_replaces_its_target() {
     std::fs::write(&target, b"old").unwrap();
     let link = dir.path().join("report.csv");
     std::os::unix::fs::symlink("elsewhere/real.csv", &link).unwrap();
-    let out = quick_report(&link, &dir.path().join("analysis.md"));
+    let out = report_to(&link, &dir.path().join("analysis.md"))
+        .args(["--pawn-bound", "1", "--force"])
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -301,18 +398,15 @@ fn unwritable_paths_are_refused_before_the_run() {
     assert_old_outputs_kept(dir.path(), &csv, &md, "unwritable paths");
 }
 
-/// `show` and clap's own usage errors keep bad input to one short line without control
-/// characters: a newline, an escape sequence and a 131 KB argument.
+/// `show`'s own errors keep bad input to one short line without control characters: a
+/// newline, an escape sequence and a 130 KB argument.
 #[test]
 fn bad_input_is_quoted_escaped_and_cut_on_the_command_line() {
     let long = "x".repeat(130_000);
-    let flag = format!("--{long}");
     for args in [
         vec!["show", "RNB\nQKBNR"],
         vec!["show", "RNB\u{1b}[2JQKBNR"],
         vec!["show", &long],
-        vec!["show", "518", "--bogus\n\u{1b}[2J"],
-        vec!["show", "518", &flag],
     ] {
         let out = binary().args(&args).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -329,6 +423,373 @@ fn bad_input_is_quoted_escaped_and_cut_on_the_command_line() {
         );
         assert!(stderr.len() < 600, "{shown:?}: {} bytes", stderr.len());
     }
+}
+
+/// Argument errors found by clap keep its layout (what is wrong first, then a "did you mean"
+/// tip and the usage line), show what was typed escaped rather than changed (`1\n2`, not
+/// `1 2`), cut a long argument without losing the point, and exit with 2.
+#[test]
+fn argument_errors_escape_the_input_and_keep_tips_and_usage() {
+    let flag = format!("--{}", "x".repeat(130_000));
+    for (args, expected) in [
+        (
+            vec!["report", "--pawn-bound", "1\n2"],
+            vec![r"'1\n2'", "--pawn-bound"],
+        ),
+        (
+            vec!["show", "518", "--bogus\n\u{1b}[2J"],
+            vec![r"'--bogus\n\u{1b}[2J'", "Usage:"],
+        ),
+        (
+            vec!["show", "518", &flag],
+            vec!["unexpected argument '--xxx", "…", "Usage:"],
+        ),
+        (
+            vec!["shwo", "5"],
+            vec![
+                "unrecognized subcommand 'shwo'",
+                "tip: a similar subcommand exists: 'show'",
+                "Usage:",
+            ],
+        ),
+        (
+            vec!["show"],
+            vec![
+                "required arguments were not provided",
+                "Usage: castle960 show",
+            ],
+        ),
+        (
+            vec!["show", "518", "--pawn-bound", "9"],
+            vec!["9 is not in 1..=8"],
+        ),
+    ] {
+        let out = binary().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let shown: String = args.join(" ").chars().take(30).collect();
+        assert_eq!(out.status.code(), Some(2), "{shown:?}: {stderr}");
+        assert!(stderr.starts_with("castle960: "), "{shown:?}: {stderr}");
+        for e in expected {
+            assert!(stderr.contains(e), "{shown:?}: {e:?} missing from {stderr}");
+        }
+        assert!(
+            !stderr.chars().any(|c| c.is_control() && c != '\n'),
+            "{shown:?}: {stderr:?}"
+        );
+        assert!(stderr.len() < 600, "{shown:?}: {} bytes", stderr.len());
+        assert!(out.stdout.is_empty(), "{shown:?}");
+    }
+}
+
+/// A file castle960 did not write is kept (the issue's case: the user's own `analysis.md` in
+/// the working directory of a bare `castle960`), refused before the long run; `--force`
+/// replaces it; castle960's own outputs, recognised by the CSV's header and the mark line, are
+/// replaced without `--force`.
+#[test]
+fn a_file_castle960_did_not_write_is_kept_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("analysis.md");
+    std::fs::write(&notes, b"# My own analysis\n").unwrap();
+    let start = Instant::now();
+    let out = binary().current_dir(dir.path()).output().unwrap();
+    assert_refused(&out, "castle960 did not write");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "refused only after {:?}",
+        start.elapsed()
+    );
+    assert_eq!(std::fs::read(&notes).unwrap(), b"# My own analysis\n");
+    assert!(leftovers(dir.path()).is_empty() && leftovers(&dir.path().join("output")).is_empty());
+
+    let quick = ["report", "--pawn-bound", "1", "--quiet"];
+    let out = binary()
+        .current_dir(dir.path())
+        .args(quick)
+        .arg("--force")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read(&notes).unwrap();
+    assert!(written.starts_with(b"<!-- Written by castle960 report"));
+    // A second run recognises all three files as its own.
+    let csv = dir.path().join("output/chess960_castling.csv");
+    std::fs::write(&csv, OLD_CSV).unwrap();
+    let out = binary()
+        .current_dir(dir.path())
+        .args(quick)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&notes).unwrap(), written);
+    assert!(
+        std::fs::read(&csv)
+            .unwrap()
+            .starts_with(b"sp,arrangement,fen,a_rule_castle")
+    );
+    // Any file without the mark is kept, the gallery too.
+    let gallery = dir.path().join("output/gallery.html");
+    std::fs::write(&gallery, b"<!DOCTYPE html>my page").unwrap();
+    let out = binary()
+        .current_dir(dir.path())
+        .args(quick)
+        .output()
+        .unwrap();
+    assert_refused(&out, "gallery.html");
+    assert_eq!(std::fs::read(&gallery).unwrap(), b"<!DOCTYPE html>my page");
+}
+
+/// `--out-dir` writes the three files into one directory, creating it, and cannot be combined
+/// with the options naming single files.
+#[test]
+fn out_dir_writes_the_three_files_into_a_new_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("a/b");
+    let out = binary()
+        .args(["report", "--pawn-bound", "1", "--out-dir"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&target)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["analysis.md", "chess960_castling.csv", "gallery.html"]
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Gallery written to \"") && stdout.contains("a/b/gallery.html\""),
+        "{stdout}"
+    );
+    for other in ["--out", "--analysis", "--gallery"] {
+        let out = binary()
+            .args(["report", "--pawn-bound", "1", "--out-dir"])
+            .arg(&target)
+            .args([other, "x"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{other}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
+    }
+}
+
+/// "... written to" quotes the path with control characters escaped, and `--quiet` prints
+/// nothing at all.
+#[test]
+fn written_paths_are_quoted_and_quiet_prints_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out\u{1b}[2J\nx");
+    let out = binary()
+        .args(["report", "--pawn-bound", "1", "--out-dir"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let written: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains(" written to "))
+        .collect();
+    assert_eq!(written.len(), 3, "{stdout}");
+    for line in written {
+        assert!(line.contains(r"out\u{1b}[2J\nx/"), "{line:?}");
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+    }
+    let out = binary()
+        .args(["report", "--pawn-bound", "1", "--quiet", "--out-dir"])
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+/// Standard output that fails: a full device is one line and exit 1, a reader that closes the
+/// pipe early ends the command quietly with exit 0 (`castle960 show ... | head -1`), never a
+/// panic; the report's files are written before its summary fails.
+#[test]
+fn standard_output_failing_is_one_line_or_a_quiet_end() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for args in [
+        vec!["show", "518"],
+        vec!["show", "518", "--json"],
+        vec!["show", "518", "--pgn"],
+        vec!["completions", "bash"],
+        vec!["man"],
+        vec!["--help"],
+    ] {
+        let out = binary().args(&args).stdout(full()).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            "castle960: cannot write to standard output: No space left on device (os error 28)",
+            "{args:?}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = binary()
+        .args(["report", "--pawn-bound", "1", "--out-dir"])
+        .arg(dir.path())
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(dir.path().join("gallery.html").exists());
+    // The reader takes one line of JSON Lines and closes the pipe.
+    for _ in 0..3 {
+        let mut child = binary()
+            .args(["show", "0-959", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut reader, &mut line).unwrap();
+        assert!(line.starts_with("{\"schema\":"), "{line}");
+        drop(reader);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Two reports at once into the same three paths, with different contents (pawn bounds 1 and
+/// 2): whichever commits last, the three files come from one run, never a mix, and no
+/// temporary file is left.
+#[test]
+fn concurrent_runs_never_leave_a_mixed_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let alone = |bound: &str| {
+        let own = dir.path().join(format!("alone{bound}"));
+        let out = binary()
+            .args(["report", "--quiet", "--pawn-bound", bound, "--out-dir"])
+            .arg(&own)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        ["chess960_castling.csv", "analysis.md", "gallery.html"]
+            .map(|name| std::fs::read(own.join(name)).unwrap())
+    };
+    let sets = [alone("1"), alone("2")];
+    assert!(sets[0] != sets[1]);
+    let shared = dir.path().join("shared");
+    for round in 0..2 {
+        let runs: Vec<_> = ["1", "2"]
+            .iter()
+            .map(|bound| {
+                binary()
+                    .args(["report", "--quiet", "--pawn-bound", bound, "--out-dir"])
+                    .arg(&shared)
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for run in runs {
+            let out = run.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let found = ["chess960_castling.csv", "analysis.md", "gallery.html"]
+            .map(|name| std::fs::read(shared.join(name)).unwrap());
+        assert!(sets.contains(&found), "round {round}: a mixed set");
+        assert!(leftovers(&shared).is_empty(), "{:?}", leftovers(&shared));
+    }
+}
+
+/// `--out` and `--analysis` naming one new file through two paths are refused: a bind mount of
+/// the directory (in a private mount namespace; needs the right to mount, root in CI, skipped
+/// with a message otherwise) and a symbolic link to the directory.
+#[test]
+fn one_file_through_a_bind_mount_or_linked_directory_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (real, alias) = (dir.path().join("real"), dir.path().join("alias"));
+    std::fs::create_dir(&real).unwrap();
+    std::fs::create_dir(&alias).unwrap();
+    let linked = dir.path().join("linked");
+    std::os::unix::fs::symlink(&real, &linked).unwrap();
+    let args = |other: &Path| {
+        let mut args: Vec<std::ffi::OsString> = ["report", "--pawn-bound", "1", "--out"]
+            .iter()
+            .map(Into::into)
+            .collect();
+        args.push(real.join("new.csv").into());
+        args.push("--analysis".into());
+        args.push(other.join("new.csv").into());
+        args.push("--gallery".into());
+        args.push(real.join("g.html").into());
+        args
+    };
+    let out = binary().args(args(&linked)).output().unwrap();
+    assert_refused(&out, "same file");
+    let mounted = Command::new("unshare")
+        .args(["--mount", "sh", "-c", "mount --bind \"$0\" \"$1\""])
+        .arg(&real)
+        .arg(&alias)
+        .status()
+        .is_ok_and(|s| s.success());
+    if mounted {
+        let out = Command::new("unshare")
+            .args([
+                "--mount",
+                "sh",
+                "-c",
+                "mount --bind \"$1\" \"$2\" && shift 2 && exec \"$@\"",
+                "sh",
+            ])
+            .arg(&real)
+            .arg(&alias)
+            .arg(env!("CARGO_BIN_EXE_castle960"))
+            .args(args(&alias))
+            .output()
+            .unwrap();
+        assert_refused(&out, "same file");
+    } else {
+        eprintln!("mount --bind is not permitted here: the bind-mount case is not tested");
+    }
+    assert!(
+        std::fs::read_dir(&real).unwrap().next().is_none(),
+        "nothing written"
+    );
 }
 
 /// `show --pgn` and `show --json` print the same bytes on every run and with any thread count

@@ -1,11 +1,18 @@
 //! What can go wrong on the command line, and the exit code and message of each.
 
 use castle960::atomic::WriteError;
-use castle960::error::ArrangementError;
+use castle960::error::{ArrangementError, escape};
+use clap::error::{ContextKind, ContextValue};
+use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
 
-/// Exit code for anything wrong with what the user asked for.
+/// Exit code for anything wrong with what the user asked for: bad arguments, an arrangement
+/// that names none, an output path that cannot be written or may not be replaced.
 pub const BAD_INPUT: u8 = 2;
+
+/// Exit code for a failure the user's input did not cause: standard output could not be
+/// written (a full disk, say), or the program could not set itself up.
+pub const FAILED: u8 = 1;
 
 /// A failed command: each variant says which exit code and message it gets.
 #[derive(Debug, thiserror::Error)]
@@ -13,12 +20,32 @@ pub enum CliError {
     /// The arrangement given to `show` names none.
     #[error(transparent)]
     Arrangement(#[from] ArrangementError),
+    /// A line of `show -`'s standard input names no arrangement.
+    #[error("line {line} of standard input: {error}")]
+    ArrangementLine {
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        error: ArrangementError,
+    },
+    /// Standard input could not be read (`show -`).
+    #[error("cannot read standard input: {0}")]
+    Stdin(std::io::Error),
     /// An output could not be prepared or written.
     #[error(transparent)]
     Write(#[from] WriteError),
     /// The output directory could not be created.
-    #[error("cannot create the output directory: {0}")]
-    OutputDirectory(std::io::Error),
+    #[error("cannot create the output directory {}: {source}", castle960::error::quote(.path))]
+    OutputDirectory {
+        /// The directory, as given.
+        path: String,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// Standard output could not be written. A closed pipe is not reported (see
+    /// [`CliError::report`]).
+    #[error("cannot write to standard output: {0}")]
+    Stdout(std::io::Error),
     /// The analysis template names a fact the program does not provide (a defect).
     #[error(transparent)]
     Template(#[from] castle960::report::template::UnknownPlaceholder),
@@ -28,44 +55,170 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// Prints the one-line message and gives the exit code.
+    /// The exit code: [`BAD_INPUT`] for what the user asked for, [`FAILED`] otherwise.
+    pub fn code(&self) -> u8 {
+        match self {
+            CliError::Arrangement(_)
+            | CliError::ArrangementLine { .. }
+            | CliError::Write(_)
+            | CliError::OutputDirectory { .. } => BAD_INPUT,
+            CliError::Stdin(_)
+            | CliError::Stdout(_)
+            | CliError::Template(_)
+            | CliError::Signals(_) => FAILED,
+        }
+    }
+
+    /// Prints the one-line message and gives the exit code. Standard output closed by its
+    /// reader (`castle960 show 0-959 --json | head -1`) ends the command quietly with exit 0,
+    /// as ripgrep does: the reader has what it wanted, and there is nobody to tell.
     pub fn report(&self) -> ExitCode {
-        eprintln!("castle960: {self}");
-        ExitCode::from(BAD_INPUT)
+        if let CliError::Stdout(e) = self
+            && e.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            return ExitCode::SUCCESS;
+        }
+        to_stderr(&format!("castle960: {self}\n"));
+        ExitCode::from(self.code())
     }
 }
 
-/// The most characters of clap's message about bad arguments that are shown (it repeats them).
-const USAGE_MESSAGE_LIMIT: usize = 200;
+/// Writes to standard error, ignoring failure: a message that cannot be shown has nowhere
+/// else to go, and `eprint!` would panic instead.
+pub fn to_stderr(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
 
-/// Reports clap's complaint about the arguments as one line, with exit code [`BAD_INPUT`].
-pub fn usage(e: &clap::Error) -> ExitCode {
-    let text = e.to_string();
-    let what: Vec<&str> = text
-        .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    let what = what.join(" ");
-    let what = what.strip_prefix("error: ").unwrap_or(&what);
-    eprintln!("castle960: {} (see castle960 --help)", readable(what));
+/// Prints clap's complaint about the arguments, with exit code [`BAD_INPUT`]; or, for `--help`
+/// and `--version`, prints what was asked for on standard output and succeeds.
+///
+/// The complaint keeps clap's layout (what is wrong, a "did you mean" tip, the usage line), with
+/// "error:" replaced by "castle960:" like every other message, and every piece of the user's
+/// input escaped and cut as [`castle960::error::quote`] does: a typed newline or escape sequence
+/// shows as `\n` or `\u{1b}` instead of breaking the message or reaching the terminal.
+pub fn usage(mut e: clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let text = e.render();
+        let text = if std::io::stdout().is_terminal() {
+            text.ansi().to_string()
+        } else {
+            text.to_string()
+        };
+        let mut out = std::io::stdout().lock();
+        return match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => CliError::Stdout(e).report(),
+        };
+    }
+    escape_input(&mut e);
+    let text = e.render().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    to_stderr(&format!("castle960: {}\n", readable(text.trim_end())));
     ExitCode::from(BAD_INPUT)
 }
 
-/// Clap's message with control characters escaped and cut to a readable length: it quotes the
-/// arguments as typed, and those must neither break the one-line message nor reach the terminal.
+/// The kinds of clap's error context that hold what the user typed.
+const TYPED: [ContextKind; 3] = [
+    ContextKind::InvalidArg,
+    ContextKind::InvalidValue,
+    ContextKind::InvalidSubcommand,
+];
+
+/// Replaces what the user typed, wherever clap's error repeats it, by its escaped and cut form.
+fn escape_input(e: &mut clap::Error) {
+    let typed: Vec<String> = TYPED
+        .iter()
+        .filter_map(|&kind| match e.get(kind) {
+            Some(ContextValue::String(s)) => Some(vec![s.clone()]),
+            Some(ContextValue::Strings(v)) => Some(v.clone()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|s| escape(s) != *s)
+        .collect();
+    if typed.is_empty() {
+        return;
+    }
+    let clean = |text: &str| {
+        typed.iter().fold(text.to_string(), |text, raw| {
+            text.replace(raw, &escape(raw))
+        })
+    };
+    let contexts: Vec<(ContextKind, ContextValue)> = e
+        .context()
+        .filter(|(kind, _)| *kind != ContextKind::Usage)
+        .filter_map(|(kind, value)| {
+            let value = match value {
+                ContextValue::String(s) => ContextValue::String(clean(s)),
+                ContextValue::Strings(v) => {
+                    ContextValue::Strings(v.iter().map(|s| clean(s)).collect())
+                }
+                // Styled text, such as the tip "to pass '--x' as a value, use '-- --x'": the
+                // raw input sits between clap's style codes, which are removed when printed.
+                ContextValue::StyledStr(s) => {
+                    ContextValue::StyledStr(clean(&s.ansi().to_string()).into())
+                }
+                ContextValue::StyledStrs(v) => ContextValue::StyledStrs(
+                    v.iter()
+                        .map(|s| clean(&s.ansi().to_string()).into())
+                        .collect(),
+                ),
+                _ => return None,
+            };
+            Some((kind, value))
+        })
+        .collect();
+    for (kind, value) in contexts {
+        e.insert(kind, value);
+    }
+}
+
+/// The message with any control character but the line breaks escaped: a last guard, should
+/// some text of clap's still carry one.
 fn readable(message: &str) -> String {
     let mut out = String::new();
-    for (i, c) in message.chars().enumerate() {
-        if i == USAGE_MESSAGE_LIMIT {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
+    for c in message.chars() {
+        if c.is_control() && c != '\n' {
             out.extend(c.escape_debug());
         } else {
             out.push(c);
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory as _, Parser};
+
+    #[derive(Parser, Debug)]
+    struct Args {
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        bound: Option<u8>,
+    }
+
+    fn complaint(args: &[&str]) -> String {
+        let mut e = Args::try_parse_from(args).unwrap_err();
+        escape_input(&mut e);
+        readable(&e.render().to_string())
+    }
+
+    #[test]
+    fn a_typed_newline_is_shown_escaped() {
+        let text = complaint(&["x", "--bound", "1\n2"]);
+        assert!(text.contains(r"'1\n2'"), "{text}");
+    }
+
+    #[test]
+    fn an_unknown_argument_is_escaped_in_the_tip_too() {
+        let text = complaint(&["x", "--bo\u{1b}[2J"]);
+        assert!(!text.contains('\u{1b}'), "{text:?}");
+        assert!(text.contains(r"--bo\u{1b}[2J"), "{text}");
+        let long = format!("--{}", "y".repeat(5000));
+        let text = complaint(&["x", &long]);
+        assert!(text.len() < 600, "{} bytes", text.len());
+        assert!(text.contains("Usage:"), "{text}");
+        Args::command().debug_assert();
+    }
 }

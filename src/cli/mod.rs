@@ -3,18 +3,20 @@
 
 mod args;
 mod error;
+mod output;
 mod progress;
 mod report;
 mod show;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 pub use error::CliError;
+use output::Stdout;
 use std::process::ExitCode;
 
 /// Chess960 castling: for each of the 960 starting arrangements and each castling side, can
 /// castling happen without a pawn move, only after one, or only as king and rook walking there?
 #[derive(Parser)]
-#[command(version, about)]
+#[command(name = "castle960", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -25,24 +27,65 @@ enum Command {
     /// Analyse all 960 arrangements, write the CSV report, the analysis document and the
     /// gallery page, and print a summary (the default command).
     Report(report::ReportArgs),
-    /// Explain one arrangement: by Scharnagl number (0-959), back rank (RNBQKBNR) or FEN.
+    /// Explain arrangements: by Scharnagl number (0-959) or a range of them (0-9), back rank
+    /// (RNBQKBNR) or FEN; `-` reads them from standard input.
     Show(show::ShowArgs),
+    /// Print a completion script for a shell (bash, elvish, fish, powershell, zsh) to standard
+    /// output, e.g. `castle960 completions bash > ~/.local/share/bash-completion/completions/castle960`.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output, e.g. `castle960 man | man -l -`.
+    Man,
 }
 
 /// Parses the command line, runs the command and maps its outcome to an exit code.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => e.exit(), // --help and --version print and succeed
-        Err(e) => return error::usage(&e),
+        Err(e) => return error::usage(e),
     };
     let result = match cli.command {
         None => report::run(&report::ReportArgs::default()),
         Some(Command::Report(args)) => report::run(&args),
         Some(Command::Show(args)) => show::run(&args),
+        Some(Command::Completions { shell }) => completions(shell),
+        Some(Command::Man) => man(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.report(),
+    }
+}
+
+/// Writes the completion script for `shell` to standard output.
+fn completions(shell: clap_complete::Shell) -> Result<(), CliError> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "castle960", &mut script);
+    let mut out = Stdout::lock();
+    out.print(&script)?;
+    out.finish()
+}
+
+/// Writes the manual page to standard output.
+fn man() -> Result<(), CliError> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .expect("rendering into memory cannot fail");
+    let mut out = Stdout::lock();
+    out.print(&page)?;
+    out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own consistency checks of the whole command line (conflicts, names, defaults).
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

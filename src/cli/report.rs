@@ -2,12 +2,26 @@
 
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
+use crate::cli::output::Stdout;
 use crate::cli::progress::Progress;
-use castle960::atomic;
+use castle960::atomic::{self, Output, Replace};
+use castle960::error::quote;
 use castle960::report::{analysis_doc, csv, gallery, summary};
 use castle960::start::analysis;
 use clap::Args;
 use std::path::{Path, PathBuf};
+
+/// The first line of the analysis document and of the gallery page: it marks them as
+/// castle960's own, so that a later run replaces them and leaves any other file alone. (An
+/// HTML comment: Markdown viewers do not show it, and HTML allows comments before the
+/// `<!DOCTYPE html>`.)
+pub const MARK: &str = "<!-- Written by castle960 report, which replaces this file when it runs again; delete this line to keep the file from being replaced. -->\n";
+
+/// How the mark starts: what a file must start with to be taken for castle960's own.
+const MARK_SIGNATURE: &[u8] = b"<!-- Written by castle960 report";
+
+/// How the CSV report starts: its header is fixed, so it needs no mark of its own.
+const CSV_SIGNATURE: &[u8] = b"sp,arrangement,fen,";
 
 /// The arguments of `report`; bare `castle960` runs it with the defaults.
 #[derive(Args)]
@@ -21,6 +35,17 @@ pub struct ReportArgs {
     /// Where to write the gallery: one self-contained HTML page of all 960 arrangements.
     #[arg(long, default_value = gallery::DEFAULT_PATH)]
     gallery: PathBuf,
+    /// Write all three files into this directory (created if needed) as chess960_castling.csv,
+    /// analysis.md and gallery.html, instead of naming each with --out, --analysis and --gallery.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "analysis", "gallery"])]
+    out_dir: Option<PathBuf>,
+    /// Replace existing files even if castle960 did not write them (by default only its own
+    /// earlier outputs are replaced: the CSV by its header, the others by their first line).
+    #[arg(long)]
+    force: bool,
+    /// Print nothing but errors: no progress, no summary, no list of the files written.
+    #[arg(long, short)]
+    quiet: bool,
     #[command(flatten)]
     bound: PawnBound,
 }
@@ -31,26 +56,76 @@ impl Default for ReportArgs {
             out: PathBuf::from(csv::DEFAULT_PATH),
             analysis: PathBuf::from(analysis_doc::DEFAULT_PATH),
             gallery: PathBuf::from(gallery::DEFAULT_PATH),
+            out_dir: None,
+            force: false,
+            quiet: false,
             bound: PawnBound::default(),
         }
     }
 }
 
-/// Runs the analysis and commits the CSV, the analysis document and the gallery together.
-pub fn run(args: &ReportArgs) -> Result<(), CliError> {
-    // The default output directory is created; a directory the user names must exist.
-    for (path, default) in [
-        (&args.out, csv::DEFAULT_PATH),
-        (&args.gallery, gallery::DEFAULT_PATH),
-    ] {
-        if path == Path::new(default) {
-            std::fs::create_dir_all(path.parent().unwrap()).map_err(CliError::OutputDirectory)?;
+impl ReportArgs {
+    /// The paths of the CSV, the analysis document and the gallery.
+    fn paths(&self) -> [PathBuf; 3] {
+        match &self.out_dir {
+            Some(dir) => [
+                csv::DEFAULT_PATH,
+                analysis_doc::DEFAULT_PATH,
+                gallery::DEFAULT_PATH,
+            ]
+            .map(|default| dir.join(Path::new(default).file_name().expect("a file name"))),
+            None => [&self.out, &self.analysis, &self.gallery].map(PathBuf::clone),
         }
     }
+
+    /// The directories this run creates when missing: `--out-dir`'s, or the default outputs'.
+    fn directories_to_create(&self) -> Vec<PathBuf> {
+        if let Some(dir) = &self.out_dir {
+            return vec![dir.clone()];
+        }
+        [
+            (&self.out, csv::DEFAULT_PATH),
+            (&self.gallery, gallery::DEFAULT_PATH),
+        ]
+        .into_iter()
+        .filter(|(path, default)| *path == Path::new(default))
+        .filter_map(|(path, _)| path.parent().map(Path::to_path_buf))
+        .collect()
+    }
+}
+
+/// Runs the analysis and commits the CSV, the analysis document and the gallery together.
+pub fn run(args: &ReportArgs) -> Result<(), CliError> {
+    for dir in args.directories_to_create() {
+        std::fs::create_dir_all(&dir).map_err(|source| CliError::OutputDirectory {
+            path: dir.display().to_string(),
+            source,
+        })?;
+    }
     remove_temporary_files_on_signals()?;
+    let [out, analysis_path, gallery_path] = args.paths();
+    let outputs = [
+        Output {
+            path: &out,
+            signature: CSV_SIGNATURE,
+        },
+        Output {
+            path: &analysis_path,
+            signature: MARK_SIGNATURE,
+        },
+        Output {
+            path: &gallery_path,
+            signature: MARK_SIGNATURE,
+        },
+    ];
+    let replace = if args.force {
+        Replace::Any
+    } else {
+        Replace::Own
+    };
     // Open the outputs first: a path that cannot be written is reported before the long run.
-    let staged = atomic::Staged::new(&[&args.out, &args.analysis, &args.gallery])?;
-    let progress = Progress::new();
+    let staged = atomic::Staged::new(&outputs, replace)?;
+    let progress = Progress::new(args.quiet);
     let analyses = analysis::analyse_all_with(args.bound.files, |share| progress.update(share));
     progress.finish();
     // The three files are independent of one another: rendered side by side.
@@ -63,25 +138,50 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         },
         || gallery::render(&analyses),
     );
-    let (document, page) = (document?, page?);
+    let document = format!("{MARK}{}", document?);
+    let page = format!("{MARK}{}", page?);
     staged.commit(&[&csv, document.as_bytes(), page.as_bytes()])?;
-    print!("{}", summary::summary(&analyses));
-    println!("Report written to {}", args.out.display());
-    println!("Analysis written to {}", args.analysis.display());
-    println!("Gallery written to {}", args.gallery.display());
-    Ok(())
+    if args.quiet {
+        return Ok(());
+    }
+    let mut stdout = Stdout::lock();
+    stdout.print(summary::summary(&analyses))?;
+    for (what, path) in [
+        ("Report", &out),
+        ("Analysis", &analysis_path),
+        ("Gallery", &gallery_path),
+    ] {
+        let path = quote(&path.display().to_string());
+        stdout.print(format!("{what} written to {path}\n"))?;
+    }
+    stdout.finish()
 }
 
-/// On SIGINT (Ctrl-C) or SIGTERM, removes the report's temporary files and exits with 128 plus
-/// the signal's number (130, 143), as a shell expects; a commit in progress finishes first.
+/// On SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed), removes the report's temporary
+/// files and exits with 128 plus the signal's number (130, 143, 129), as a shell expects; a
+/// commit in progress finishes first.
 fn remove_temporary_files_on_signals() -> Result<(), CliError> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals =
-        signal_hook::iterator::Signals::new([SIGINT, SIGTERM]).map_err(CliError::Signals)?;
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(CliError::Signals)?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             atomic::abandon_and_exit(128 + signal);
         }
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The signatures recognise what the program writes.
+    #[test]
+    fn the_marks_are_recognised() {
+        assert!(MARK.as_bytes().starts_with(MARK_SIGNATURE));
+        assert_eq!(MARK.matches('\n').count(), 1, "one line");
+        let header = castle960::report::csv::Row::column_names().join(",");
+        assert!(header.as_bytes().starts_with(CSV_SIGNATURE), "{header}");
+    }
 }

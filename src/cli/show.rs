@@ -1,22 +1,33 @@
-//! `castle960 show`: explain one arrangement.
+//! `castle960 show`: explain one arrangement or several.
 
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
+use crate::cli::output::Stdout;
+use castle960::chess::Arrangement;
 use castle960::chess::arrangement::parse_any;
-use castle960::report::explain;
-use castle960::start::analysis;
+use castle960::error::ArrangementError;
+use castle960::report::explain::Explanation;
+use castle960::start::analysis::Analysis;
 use clap::Args;
+use rayon::prelude::*;
+use std::io::BufRead as _;
 
 /// The arguments of `show`.
 #[derive(Args)]
 pub struct ShowArgs {
-    /// An SP such as 518, a back rank such as RNBQKBNR, or a start-position FEN (quoted).
-    #[arg(allow_negative_numbers = true)]
-    arrangement: String,
+    /// Arrangements to explain, each an SP such as 518, a range of SPs such as 0-9, a back rank
+    /// such as RNBQKBNR, or a start-position FEN (quoted); `-` reads them from standard input,
+    /// one per line.
+    #[arg(
+        allow_negative_numbers = true,
+        required = true,
+        value_name = "ARRANGEMENT"
+    )]
+    arrangements: Vec<String>,
     /// Print plain letters instead of Unicode chess symbols.
     #[arg(long)]
     ascii: bool,
-    /// Print the explanation as JSON for scripts.
+    /// Print each explanation as one line of JSON (JSON Lines), for scripts.
     #[arg(long, conflicts_with = "pgn")]
     json: bool,
     /// Print each witness line as a PGN game (Variant Chess960, start FEN) instead.
@@ -26,18 +37,119 @@ pub struct ShowArgs {
     bound: PawnBound,
 }
 
-/// Explains the arrangement as text, JSON or PGN.
+/// Explains the arrangements, in the order given, as text, JSON Lines or PGN. Every argument
+/// (and every line of standard input) is read and checked before anything is printed, so bad
+/// input gives one message and no partial output.
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
-    let arrangement = parse_any(&args.arrangement)?;
-    let analysis = analysis::Analysis::with_bound(arrangement, args.bound.files);
-    let explanation = explain::Explanation::new(&analysis);
-    if args.pgn {
-        print!("{}", explanation.to_pgn());
-    } else if args.json {
-        let text = serde_json::to_string_pretty(&explanation).expect("explanations serialize");
-        println!("{text}");
-    } else {
-        print!("{}", explanation.to_text(&arrangement, !args.ascii));
+    let mut arrangements = Vec::new();
+    for spec in &args.arrangements {
+        if spec == "-" {
+            arrangements.extend(from_stdin()?);
+        } else {
+            arrangements.extend(parse_spec(spec)?);
+        }
     }
-    Ok(())
+    let mut out = Stdout::lock();
+    // Explained a batch at a time on all threads and printed in order, so that output starts
+    // early and a reader that stops (`| head`) stops the work soon after.
+    let batch = 2 * rayon::current_num_threads();
+    for (b, chunk) in arrangements.chunks(batch).enumerate() {
+        let texts: Vec<String> = chunk
+            .par_iter()
+            .map(|&arrangement| render(args, arrangement))
+            .collect();
+        for (i, text) in texts.iter().enumerate() {
+            // Text explanations and PGN games are separated by a blank line; JSON Lines are not.
+            if (b, i) != (0, 0) && !args.json {
+                out.print("\n")?;
+            }
+            out.print(text)?;
+        }
+    }
+    out.finish()
+}
+
+/// One arrangement's explanation as `args` asks for it.
+fn render(args: &ShowArgs, arrangement: Arrangement) -> String {
+    let analysis = Analysis::with_bound(arrangement, args.bound.files);
+    let explanation = Explanation::new(&analysis);
+    if args.pgn {
+        explanation.to_pgn()
+    } else if args.json {
+        let mut line = serde_json::to_string(&explanation).expect("explanations serialize");
+        line.push('\n');
+        line
+    } else {
+        explanation.to_text(&arrangement, !args.ascii)
+    }
+}
+
+/// The arrangements one argument names: a range `A-B` of SPs (`A` at most `B`), or whatever
+/// [`parse_any`] reads.
+fn parse_spec(spec: &str) -> Result<Vec<Arrangement>, ArrangementError> {
+    let trimmed = spec.trim();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if let Some((first, last)) = trimmed.split_once('-')
+        && digits(first)
+        && digits(last)
+    {
+        let (first, last) = (parse_any(first)?, parse_any(last)?);
+        if first.sp() > last.sp() {
+            return Err(ArrangementError::BackwardRange(trimmed.to_string()));
+        }
+        return (first.sp()..=last.sp()).map(Arrangement::from_sp).collect();
+    }
+    Ok(vec![parse_any(spec)?])
+}
+
+/// The arrangements named on standard input, one argument per line; blank lines are skipped.
+fn from_stdin() -> Result<Vec<Arrangement>, CliError> {
+    let mut arrangements = Vec::new();
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(CliError::Stdin)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let found =
+            parse_spec(&line).map_err(|error| CliError::ArrangementLine { line: n + 1, error })?;
+        arrangements.extend(found);
+    }
+    Ok(arrangements)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sps(spec: &str) -> Vec<u16> {
+        parse_spec(spec)
+            .unwrap()
+            .iter()
+            .map(Arrangement::sp)
+            .collect()
+    }
+
+    #[test]
+    fn ranges_single_numbers_and_back_ranks() {
+        assert_eq!(sps("0-3"), [0, 1, 2, 3]);
+        assert_eq!(sps("518-518"), [518]);
+        assert_eq!(sps(" 957-959 "), [957, 958, 959]);
+        assert_eq!(sps("518"), [518]);
+        assert_eq!(sps("RNBQKBNR"), [518]);
+        assert!(matches!(
+            parse_spec("9-0"),
+            Err(ArrangementError::BackwardRange(_))
+        ));
+        assert!(matches!(
+            parse_spec("0-960"),
+            Err(ArrangementError::SpOutOfRange(_))
+        ));
+        // Not a range: a negative number and a FEN (whose fields hold '-').
+        assert!(matches!(
+            parse_spec("-3"),
+            Err(ArrangementError::SpOutOfRange(_))
+        ));
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+        assert_eq!(sps(fen), [518]);
+    }
 }
