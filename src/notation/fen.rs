@@ -970,3 +970,352 @@ fn castling_field(board: &Board, notation: CastlingNotation) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(fen: &str) -> FenError {
+        let e = read_fen(fen).expect_err(fen);
+        assert!(!e.to_string().contains('\n'), "{e}");
+        e
+    }
+
+    /// Castling fields as python-chess 1.11.2 writes them (`castling_xfen()` and
+    /// `castling_shredder_fen()` of `chess.Board(fen, chess960=True)`), for FENs read from the
+    /// first column: outermost rooks as K/Q, inner rooks by file, in both colours.
+    const PYTHON_CHESS: [(&str, &str, &str); 13] = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "KQkq",
+            "HAha",
+        ),
+        (
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+            "KQkq",
+            "HFhf",
+        ),
+        (
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RBQNNRKR w HFhf - 0 1",
+            "KFkq",
+            "HFhf",
+        ),
+        ("r3k1rr/8/8/8/8/8/8/RR2K1R1 w GBga - 0 1", "KBgq", "GBga"),
+        ("1r1k3r/8/8/8/8/8/8/1R1K2RR w Kb - 0 1", "Kq", "Hb"),
+        ("rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1", "KQkq", "EAea"),
+        ("2r1kr2/8/8/8/8/8/8/R1R1K1RR w GCfc - 0 1", "GCkq", "GCfc"),
+        ("4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1", "KB", "HB"),
+        ("4k3/8/8/8/8/8/8/RR2K2R w KQ - 0 1", "KQ", "HA"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1", "Qk", "Ah"),
+        ("rr2k1r1/8/8/8/8/8/8/4K3 b qk - 0 1", "kq", "ga"),
+        ("1rkr4/8/8/8/8/8/8/1RKR4 w DBdb - 0 1", "KQkq", "DBdb"),
+        ("rkr5/8/8/8/8/8/8/RKR5 w KQkq - 0 1", "KQkq", "CAca"),
+    ];
+
+    #[test]
+    fn castling_fields_are_read_and_written_as_python_chess_does() {
+        for (fen, xfen, shredder) in PYTHON_CHESS {
+            let board = read_fen(fen).unwrap();
+            let field = |notation| {
+                to_fen(&board, notation)
+                    .split(' ')
+                    .nth(2)
+                    .unwrap()
+                    .to_string()
+            };
+            assert_eq!(field(CastlingNotation::XFen), xfen, "{fen}");
+            assert_eq!(field(CastlingNotation::Shredder), shredder, "{fen}");
+            for written in [CastlingNotation::XFen, CastlingNotation::Shredder] {
+                assert_eq!(read_fen(&to_fen(&board, written)).unwrap(), board, "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn standard_fens_read_as_cozy_chess_reads_them() {
+        let fens = [
+            EXAMPLE_FEN,
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        for fen in fens {
+            assert_eq!(
+                read_fen(fen).unwrap(),
+                fen.parse::<Board>().unwrap(),
+                "{fen}"
+            );
+            assert_eq!(to_fen(&read_fen(fen).unwrap(), CastlingNotation::XFen), fen);
+        }
+    }
+
+    #[test]
+    fn what_users_paste_is_tolerated() {
+        let start = Board::default();
+        for fen in [
+            "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w\tKQkq  -  0   1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HQha - 0 0",
+            "rnbqkbnr/pppppppp/44/8/8/2222/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            assert_eq!(read_fen(fen).unwrap(), start, "{fen:?}");
+        }
+        let late = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 150 90").unwrap();
+        assert_eq!((late.halfmove_clock(), late.fullmove_number()), (100, 90));
+    }
+
+    #[test]
+    fn en_passant_square_is_kept_as_given() {
+        // After 1. e4 no black pawn can take en passant; the square is still recorded.
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        let board = read_fen(fen).unwrap();
+        let mut played = Board::default();
+        played.play("e2e4".parse().unwrap());
+        assert_eq!(board, played);
+        assert_eq!(to_fen(&board, CastlingNotation::XFen), fen);
+    }
+
+    #[test]
+    fn field_errors_name_the_field() {
+        assert_eq!(err("  "), FenError::Empty);
+        assert!(matches!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
+            FenError::MissingFields { found: 2, .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"),
+            FenError::TooManyFields { found: 7, .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/4K3 w - - 0 1"),
+            FenError::RankCount { found: 7, .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K4 w - - 0 1"),
+            FenError::RankWidth {
+                rank: 1,
+                files: 9,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K2 w - - 0 1"),
+            FenError::RankWidth {
+                rank: 1,
+                files: 7,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K2X w - - 0 1"),
+            FenError::PieceLetter {
+                rank: 1,
+                letter: 'X',
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K2R0 w - - 0 1"),
+            FenError::PieceLetter { letter: '0', .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 white - - 0 1"),
+            FenError::SideToMove { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K2R w K+ - 0 1"),
+            FenError::CastlingLetter { letter: '+', .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"),
+            FenError::EnPassantSquare { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - -1 1"),
+            FenError::HalfmoveClock { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - 0 70000"),
+            FenError::MoveNumber { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - 0 x"),
+            FenError::MoveNumber { .. }
+        ));
+    }
+
+    #[test]
+    fn castling_errors_name_the_rook_and_the_king() {
+        let e = err("4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1");
+        assert!(matches!(
+            e,
+            FenError::CastlingKingAway {
+                color: Color::White,
+                king: Square::E2,
+                ..
+            }
+        ));
+        let e = err("r3k3/8/8/8/8/8/8/4K3 b h - 0 1");
+        assert!(matches!(
+            e,
+            FenError::CastlingNoRook {
+                color: Color::Black,
+                square: Square::H8,
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("no black rook there"), "{e}");
+        let e = err("4k3/8/8/8/8/8/8/R3K3 w K - 0 1");
+        assert!(matches!(
+            e,
+            FenError::CastlingNoRookOnSide {
+                side: CastlingSide::H,
+                ..
+            }
+        ));
+        // A rook that has left the first rank does not count.
+        let e = err("4k3/8/8/8/8/8/7R/4K3 w K - 0 1");
+        assert!(matches!(e, FenError::CastlingNoRookOnSide { .. }));
+        let e = err("4k3/8/8/8/8/8/8/4K1RR w KG - 0 1");
+        assert!(matches!(
+            e,
+            FenError::CastlingTwice {
+                first: 'K',
+                second: 'G',
+                side: CastlingSide::H,
+                ..
+            }
+        ));
+        let e = err("4k3/8/8/8/8/8/8/4K2R w HK - 0 1");
+        assert!(matches!(e, FenError::CastlingTwice { .. }));
+    }
+
+    #[test]
+    fn en_passant_errors_name_the_double_step() {
+        let e = err("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1");
+        assert!(matches!(
+            e,
+            FenError::EnPassantRank {
+                expected: Rank::Sixth,
+                ..
+            }
+        ));
+        let e = err("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1");
+        assert!(matches!(
+            e,
+            FenError::EnPassantNoPawn {
+                from: Square::D7,
+                to: Square::D5,
+                ..
+            }
+        ));
+        let e = err("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert!(matches!(
+            e,
+            FenError::EnPassantNotEmpty {
+                occupied: Square::D7,
+                ..
+            }
+        ));
+        let e = err("4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert!(matches!(
+            e,
+            FenError::EnPassantNotEmpty {
+                occupied: Square::D6,
+                ..
+            }
+        ));
+        // The knight's check cannot come from a pawn's double step (cozy-chess's own example).
+        let e = err("4k3/8/5N2/8/2pP4/8/8/4K3 b - d3 0 1");
+        assert!(
+            e.to_string().ends_with(
+                "it says White's last move was the pawn from d2 to d4, which cannot have given the check from the white knight on f6"
+            ),
+            "{e}"
+        );
+        let e = err("8/8/8/3pP3/8/8/1b6/K3k3 w - d6 0 1");
+        assert!(
+            matches!(
+                e,
+                FenError::EnPassantImpossibleCheck {
+                    from: Square::D7,
+                    to: Square::D5,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        // A check uncovered by the double step is possible: the bishop on c8 sees the king on
+        // e6 through d7, the square the pawn left.
+        read_fen("2b1k3/8/4K3/3pP3/8/8/8/8 w - d6 0 1").unwrap();
+        read_fen("7k/8/8/K2pP2r/8/8/8/8 w - d6 0 1").unwrap();
+        read_fen("k7/8/8/3pP3/8/8/8/3RK3 b - - 0 1").unwrap();
+    }
+
+    #[test]
+    fn position_errors_name_the_rule() {
+        assert!(matches!(
+            err("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+            FenError::KingCount {
+                color: Color::Black,
+                count: 0,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
+            FenError::KingCount {
+                color: Color::White,
+                count: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
+            FenError::PawnOnEdgeRank {
+                square: Square::H8,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"),
+            FenError::PawnOnEdgeRank {
+                color: Color::Black,
+                square: Square::A1,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/NNNNNNNN/NNNNNNNN/8/4K3 w - - 0 1"),
+            FenError::TooManyMen { count: 17, .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/P7/PPPPPPPP/8/4K3 w - - 0 1"),
+            FenError::TooManyPawns { count: 9, .. }
+        ));
+        assert!(matches!(
+            err("8/8/8/3k4/3K4/8/8/8 w - - 0 1"),
+            FenError::KingsTouch {
+                white: Square::D4,
+                black: Square::D5,
+                ..
+            }
+        ));
+        let e = err("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+        assert!(
+            e.to_string()
+                .contains("Black is in check from the white rook on e1, but it is White's move"),
+            "{e}"
+        );
+        let e = err("4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1");
+        assert!(
+            matches!(e, FenError::TooManyCheckers { count: 3, .. }),
+            "{e}"
+        );
+        // Two checkers are possible (a discovered check).
+        read_fen("4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+    }
+}

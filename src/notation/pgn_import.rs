@@ -16,7 +16,7 @@
 //!
 //! Errors name where: a move by its ply (counted from the game's start position, 1 for the
 //! first move) and its number as a player writes it, e.g. `game 1, ply 27 (14. Bxf7): no
-//! white bishop can legally move to f7 in position ...`; anything else by its line.
+//! white bishop can legally move to f7; position before the move: ...`; anything else by its line.
 
 use super::fen::{CastlingNotation, FenError, read_fen, to_fen};
 use super::san::{SanErrorKind, read_san};
@@ -103,7 +103,7 @@ pub enum PgnError {
         source: FenError,
     },
     /// A move of the main line that is not legal, or no move.
-    #[error("game {game}, ply {ply} ({label}): {kind} in position {fen}")]
+    #[error("game {game}, ply {ply} ({label}): {kind}; position before the move: {fen}")]
     Move {
         /// The game, counting from 1.
         game: usize,
@@ -113,7 +113,7 @@ pub enum PgnError {
         label: String,
         /// What is wrong with it.
         kind: SanErrorKind,
-        /// The position before it, as a Shredder-FEN.
+        /// The position before it, as an X-FEN.
         fen: String,
     },
 }
@@ -208,7 +208,7 @@ impl Game {
 ///
 /// let err = read_pgn("1. e4 e5 2. Ke3").unwrap_err();
 /// assert!(err.to_string().starts_with(
-///     "game 1, ply 3 (2. Ke3): no white king can legally move to e3 in position"));
+///     "game 1, ply 3 (2. Ke3): no white king can legally move to e3; position before the move:"));
 /// ```
 pub fn read_pgn(text: &str) -> Result<Game, PgnError> {
     read_pgn_game(text, 1)
@@ -323,7 +323,7 @@ fn replay(raw: RawGame<'_>, game: usize) -> Result<Game, PgnError> {
             ply: i + 1,
             label: label(number, color, san),
             kind: e.kind,
-            fen: to_fen(&board, CastlingNotation::Shredder),
+            fen: to_fen(&board, CastlingNotation::XFen),
         })?;
         board.play_unchecked(mv);
         moves.push(PlayedMove {
@@ -356,7 +356,7 @@ fn next_game<'a>(lexer: &mut Lexer<'a>) -> Result<Option<RawGame<'a>>, PgnError>
     // Where each open variation started, innermost last.
     let mut open: Vec<usize> = Vec::new();
     loop {
-        if !game.moves.is_empty() && open.is_empty() && lexer.tag_ahead() {
+        if !game.moves.is_empty() && open.is_empty() && lexer.tag_ahead()? {
             return Ok(Some(game));
         }
         let Some((token, line)) = lexer.next_token()? else {
@@ -469,8 +469,9 @@ impl<'a> Lexer<'a> {
     }
 
     /// Whether the next token is a tag (used to end a game that has no result).
-    fn tag_ahead(&mut self) -> bool {
-        self.skip_blank().is_ok() && self.peek() == Some(b'[')
+    fn tag_ahead(&mut self) -> Result<bool, PgnError> {
+        self.skip_blank()?;
+        Ok(self.peek() == Some(b'['))
     }
 
     fn next_token(&mut self) -> Result<Option<(Token<'a>, usize)>, PgnError> {
@@ -598,5 +599,171 @@ impl<'a> Lexer<'a> {
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
             self.bump();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> PgnError {
+        let e = read_pgn(text).unwrap_err();
+        assert!(!e.to_string().contains('\n'), "{e}");
+        e
+    }
+
+    fn sans(game: &Game) -> Vec<&str> {
+        game.moves.iter().map(|m| m.san.as_str()).collect()
+    }
+
+    #[test]
+    fn the_main_line_is_read_past_everything_else() {
+        let pgn = "\u{feff}% an escape line\n[Event \"Test \\\"quoted\\\" \\\\ name\"]\n[Site \"?\"]\n\n\
+                   1.e4 {comment (not a variation)} e5 ; rest of line 2. Nf4\n2. Nf3\n\
+                   (2. f4 exf4 (2... d5) 3. Nf3) 2... Nc6 $14 3. Bb5 !? a6?! 4. Ba4 ... Nf6 \
+                   5. O-O! 1/2-1/2\n";
+        let game = read_pgn(pgn).unwrap();
+        assert_eq!(
+            sans(&game),
+            [
+                "e4", "e5", "Nf3", "Nc6", "Bb5", "a6?!", "Ba4", "Nf6", "O-O!"
+            ]
+        );
+        assert_eq!(game.tag("Event"), Some("Test \"quoted\" \\ name"));
+        assert_eq!(game.variant, Variant::Standard);
+        assert_eq!(game.result.as_deref(), Some("1/2-1/2"));
+        let last = game.moves.last().unwrap();
+        assert_eq!(
+            (last.ply, last.number, last.color, last.line),
+            (9, 5, Color::White, 7)
+        );
+        assert_eq!(last.mv, "e1h1".parse().unwrap());
+        assert_eq!(game.moves[3].label(), "2... Nc6");
+        assert_eq!(game.position(0), Board::default());
+        assert_eq!(
+            to_fen(&game.position(9), CastlingNotation::XFen),
+            "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 5"
+        );
+    }
+
+    #[test]
+    fn fen_and_variant_tags_set_the_start() {
+        for variant in [
+            "Chess960",
+            "chess 960",
+            "Fischerandom",
+            "Fischer Random",
+            "chess960",
+        ] {
+            let pgn = format!(
+                "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN b KQkq - 0 7\"]\n\n7... b5 8. b4 *"
+            );
+            let game = read_pgn(&pgn).unwrap();
+            assert_eq!(game.variant, Variant::Chess960, "{variant}");
+            assert_eq!(game.moves[0].label(), "7... b5");
+            assert_eq!(game.moves[1].label(), "8. b4");
+            assert_eq!(game.result.as_deref(), Some("*"));
+        }
+        let e = err("[Variant \"Crazyhouse\"]\n1. e4 *");
+        assert_eq!(
+            e.to_string(),
+            "game 1: variant \"Crazyhouse\" is not supported: castle960 reads standard chess and Chess960 (Variant \"Chess960\", \"Fischerandom\", \"chess 960\")"
+        );
+        assert_eq!(
+            err("[Variant \"Chess960\"]\n1. e4 *"),
+            PgnError::MissingFen { game: 1 }
+        );
+        assert!(matches!(
+            err("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*"),
+            PgnError::Fen {
+                game: 1,
+                source: FenError::KingCount { .. }
+            }
+        ));
+        assert!(matches!(
+            err("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*"),
+            PgnError::DuplicateTag { game: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn illegal_moves_name_the_ply_and_the_move() {
+        let e = err("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Bxf7+ Kxf7 5. Kxe5 *");
+        assert_eq!(
+            e.to_string(),
+            "game 1, ply 9 (5. Kxe5): no white king can legally move to e5; position before the move: \
+             r1bq1b1r/pppp1kpp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQ - 0 5"
+        );
+        let e = err("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Ke7 *");
+        assert!(
+            e.to_string()
+                .starts_with("game 1, ply 8 (4... Ke7): no black king"),
+            "{e}"
+        );
+        let e = err("1. e4 \u{1b}\u{7}m *");
+        assert!(
+            e.to_string()
+                .starts_with("game 1, ply 2 (1... \\u{1b}\\u{7}m): not a move"),
+            "{e}"
+        );
+        let e = err("[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n1. Nd2 *");
+        assert_eq!(
+            e.to_string(),
+            "game 1, ply 1 (1. Nd2): ambiguous: it fits Nbd2 and Nfd2; name the file or rank the piece comes from; position before the move: 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"
+        );
+        let e = err(&format!("1. {} *", "x".repeat(500)));
+        assert!(e.to_string().len() < 300, "{e}");
+    }
+
+    #[test]
+    fn broken_structure_names_the_line() {
+        assert_eq!(
+            err("1. e4 {never closed\n e5 *"),
+            PgnError::UnclosedComment { line: 1 }
+        );
+        assert_eq!(
+            err("1. e4 e5\n(1... d5 *"),
+            PgnError::UnclosedVariation { line: 2 }
+        );
+        assert_eq!(err("1. e4 e5 ) *"), PgnError::UnopenedVariation { line: 1 });
+        assert!(matches!(
+            err("[Event \"unterminated]\n1. e4 *"),
+            PgnError::MalformedTag { line: 1, .. }
+        ));
+        assert!(matches!(
+            err("[Event]\n1. e4 *"),
+            PgnError::MalformedTag { .. }
+        ));
+        assert!(matches!(
+            err("1. e4 (1. d4 [Event \"x\"]) *"),
+            PgnError::UnclosedVariation { line: 1 }
+        ));
+        assert_eq!(err(""), PgnError::NoGame);
+        assert_eq!(err(" {just a comment} \n"), PgnError::NoGame);
+    }
+
+    #[test]
+    fn several_games_are_told_apart() {
+        // The second game has no result: the next tag ends it.
+        let pgn = "[Event \"one\"]\n1. e4 e5 1-0\n\n[Event \"two\"]\n1. d4\n[Event \"three\"]\n1. c4 c5 *\n";
+        assert_eq!(count_games(pgn).unwrap(), 3);
+        assert_eq!(read_pgn(pgn).unwrap().tag("Event"), Some("one"));
+        let two = read_pgn_game(pgn, 2).unwrap();
+        assert_eq!(
+            (two.number, sans(&two), two.result.as_deref()),
+            (2, vec!["d4"], None)
+        );
+        assert_eq!(sans(&read_pgn_game(pgn, 3).unwrap()), ["c4", "c5"]);
+        assert_eq!(
+            read_pgn_game(pgn, 4).unwrap_err(),
+            PgnError::NoSuchGame {
+                wanted: 4,
+                found: 3
+            }
+        );
+        // A broken game after the one asked for is never read.
+        assert!(read_pgn("1. e4 *\n1. e4 {").is_ok());
+        let e = read_pgn_game("1. e4 *\n1. e4 e4 *", 2).unwrap_err();
+        assert!(e.to_string().starts_with("game 2, ply 2 (1... e4)"), "{e}");
     }
 }

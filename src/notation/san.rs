@@ -341,3 +341,143 @@ fn parse(text: &str) -> Option<Parsed> {
         promotion,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::read_fen;
+
+    fn san(fen: &str, uci: &str) -> String {
+        let board = read_fen(fen).unwrap();
+        write_san(&board, uci.parse().unwrap()).unwrap()
+    }
+
+    fn read(fen: &str, text: &str) -> Result<String, SanErrorKind> {
+        let board = read_fen(fen).unwrap();
+        read_san(&board, text)
+            .map(|mv| mv.to_string())
+            .map_err(|e| {
+                assert!(!e.to_string().contains('\n'));
+                e.kind
+            })
+    }
+
+    #[test]
+    fn disambiguation_as_the_pgn_standard_says() {
+        // File when the files differ, rank when they do not, both when neither tells.
+        let knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+        assert_eq!(san(knights, "b1d2"), "Nbd2");
+        let rooks = "4k3/R7/8/8/8/8/8/R3K3 w - - 0 1";
+        assert_eq!(san(rooks, "a1a4"), "R1a4");
+        assert_eq!(san(rooks, "a7a4"), "R7a4");
+        let queens = "1k6/8/8/8/4Q2Q/8/K7/7Q w - - 0 1";
+        assert_eq!(san(queens, "h4e1"), "Qh4e1");
+        assert_eq!(san(queens, "e4e1"), "Qee1");
+        assert_eq!(san(queens, "h1e1"), "Q1e1");
+        // A pinned knight is no candidate.
+        assert_eq!(san("4k3/4r3/8/8/8/8/4N3/2N1K3 w - - 0 1", "c1d3"), "Nd3");
+    }
+
+    #[test]
+    fn captures_promotions_and_marks() {
+        assert_eq!(
+            san(
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+                "e4d5"
+            ),
+            "exd5"
+        );
+        assert_eq!(san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
+        assert_eq!(san("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8q"), "axb8=Q+");
+        assert_eq!(san("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n"), "a8=N");
+        assert_eq!(
+            san(
+                "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+                "d8h4"
+            ),
+            "Qh4#"
+        );
+        assert_eq!(san("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h8"), "Rh8+");
+        assert_eq!(san("4k3/8/8/8/8/8/8/4K2r w - - 0 1", "e1f2"), "Kf2");
+    }
+
+    #[test]
+    fn castling_is_written_o_o_in_chess960_too() {
+        // King on b1, rook on a1 (O-O-O) and on h1 (O-O); the king passes its rook's square.
+        let fen = "1k5r/8/8/8/8/8/8/RK5R w HAh - 0 1";
+        assert_eq!(san(fen, "b1a1"), "O-O-O");
+        assert_eq!(san(fen, "b1h1"), "O-O");
+        assert_eq!(read(fen, "O-O-O"), Ok("b1a1".into()));
+        // The king may also simply move to a1? No: a1 holds its own rook; Kxa1 is no SAN.
+        assert!(read(fen, "Kxa1").is_err());
+        let board = read_fen(fen).unwrap();
+        assert!(write_san(&board, "b1b3".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn reading_is_lenient_where_harmless() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for text in ["Nf3", "Nf3+!!", "Ng1f3", "Ngf3", "N1f3", "Nxf3", " Nf3 "] {
+            assert_eq!(read(start, text), Ok("g1f3".into()), "{text}");
+        }
+        for text in ["e4", "Pe4", "e2e4", "e4?!"] {
+            assert_eq!(read(start, text), Ok("e2e4".into()), "{text}");
+        }
+        let castle = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        for text in ["O-O", "0-0", "o-o", "O-O+"] {
+            assert_eq!(read(castle, text), Ok("e1h1".into()), "{text}");
+        }
+        let promote = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        for text in ["a8=Q", "a8Q", "a8=q", "a8Q+"] {
+            assert_eq!(read(promote, text), Ok("a7a8q".into()), "{text}");
+        }
+        for text in ["axb8=N", "ab8N", "axb8N"] {
+            assert_eq!(read(promote, text), Ok("a7b8n".into()), "{text}");
+        }
+        let capture = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+        assert_eq!(read(capture, "ed5"), Ok("e4d5".into()));
+    }
+
+    #[test]
+    fn reading_is_strict_where_ambiguous() {
+        let knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+        assert_eq!(
+            read(knights, "Nd2"),
+            Err(SanErrorKind::Ambiguous {
+                candidates: vec!["Nbd2".into(), "Nfd2".into()]
+            })
+        );
+        // A pawn move without a file goes straight ahead: d5 is not exd5.
+        let capture = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+        assert_eq!(
+            read(capture, "d5"),
+            Err(SanErrorKind::NoMove {
+                color: Color::White,
+                piece: Piece::Pawn,
+                to: Square::D5
+            })
+        );
+        let promote = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(
+            read(promote, "a8"),
+            Err(SanErrorKind::MissingPromotion { to: Square::A8 })
+        );
+        // Lower case after no `=` is a file, not a promotion.
+        assert_eq!(read(promote, "a8q"), Err(SanErrorKind::Malformed));
+        for text in ["", "+", "Zf3", "Nf9", "N-f3", "--", "O-O-O-O", "Nf3=Q"] {
+            assert_eq!(read(promote, text), Err(SanErrorKind::Malformed), "{text}");
+        }
+        assert_eq!(
+            read("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "O-O"),
+            Err(SanErrorKind::NoCastling {
+                color: Color::White,
+                side: CastlingSide::H
+            })
+        );
+        let board = read_fen(knights).unwrap();
+        assert_eq!(
+            read_san(&board, "Nd2").unwrap_err().to_string(),
+            "SAN \"Nd2\": ambiguous: it fits Nbd2 and Nfd2; name the file or rank the piece comes from"
+        );
+    }
+}

@@ -93,7 +93,7 @@ pub enum UciError {
     NotLegal {
         /// The move as given.
         input: String,
-        /// The position, as a Shredder-FEN.
+        /// The position, as an X-FEN.
         fen: String,
     },
 }
@@ -252,7 +252,7 @@ pub fn read_uci(board: &Board, input: &str) -> Result<Move, UciError> {
     }
     Err(UciError::NotLegal {
         input: input.to_string(),
-        fen: to_fen(board, CastlingNotation::Shredder),
+        fen: to_fen(board, CastlingNotation::XFen),
     })
 }
 
@@ -285,4 +285,123 @@ fn parse(text: &str) -> Option<Move> {
         to: square(&squares[2..])?,
         promotion,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen::read_fen;
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn plain_moves_and_promotions() {
+        let board = Board::default();
+        assert_eq!(read_uci(&board, " e2e4\n").unwrap(), mv("e2e4"));
+        let board = read_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(read_uci(&board, "a7a8q").unwrap(), mv("a7a8q"));
+        assert_eq!(read_uci(&board, "a7b8N").unwrap(), mv("a7b8n"));
+        assert!(matches!(
+            read_uci(&board, "a7a8"),
+            Err(UciError::MissingPromotion { .. })
+        ));
+        assert!(matches!(
+            read_uci(&board, "a7a8k"),
+            Err(UciError::Malformed { .. })
+        ));
+        assert_eq!(
+            write_uci(&board, mv("a7a8q"), UciCastling::Standard),
+            "a7a8q"
+        );
+    }
+
+    #[test]
+    fn bad_moves_say_why() {
+        let board = Board::default();
+        for (input, expected) in [
+            ("e2e", "Malformed"),
+            ("e2e4e4", "Malformed"),
+            ("i2i4", "Malformed"),
+            ("0000", "NullMove"),
+            ("e3e4", "NoMan"),
+            ("e7e5", "NoMan"),
+            ("e2e5", "NotLegal"),
+            ("e1g1", "NotLegal"),
+        ] {
+            let e = read_uci(&board, input).unwrap_err();
+            assert!(format!("{e:?}").starts_with(expected), "{input}: {e:?}");
+            assert!(!e.to_string().contains('\n'));
+        }
+        let e = read_uci(&board, "e3e4").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "UCI move \"e3e4\": it is White's move and there is no white man on e3"
+        );
+    }
+
+    #[test]
+    fn standard_castling_reads_both_forms_for_both_colours() {
+        let board = read_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1").unwrap();
+        for (input, castle) in [
+            ("e1g1", "e1h1"),
+            ("e1h1", "e1h1"),
+            ("e1c1", "e1a1"),
+            ("e1a1", "e1a1"),
+        ] {
+            assert_eq!(read_uci(&board, input).unwrap(), mv(castle), "{input}");
+        }
+        assert_eq!(write_uci(&board, mv("e1a1"), UciCastling::Standard), "e1c1");
+        assert_eq!(write_uci(&board, mv("e1a1"), UciCastling::Chess960), "e1a1");
+        let board = board.null_move().unwrap();
+        for (input, castle) in [("e8g8", "e8h8"), ("e8c8", "e8a8"), ("e8h8", "e8h8")] {
+            assert_eq!(read_uci(&board, input).unwrap(), mv(castle), "{input}");
+        }
+        assert_eq!(write_uci(&board, mv("e8h8"), UciCastling::Standard), "e8g8");
+        // No right on that side: e1g1 is no castling, and no king move either.
+        let board = read_fen("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1").unwrap();
+        assert!(matches!(
+            read_uci(&board, "e1g1"),
+            Err(UciError::NotLegal { .. })
+        ));
+    }
+
+    #[test]
+    fn chess960_castling_is_the_king_taking_its_rook() {
+        // King on e1, castling rooks on b1 and g1: neither is in the corner.
+        let board = read_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - 0 1").unwrap();
+        // e1g1 is the king taking its rook on g1 (the Chess960 form), not the standard form.
+        assert_eq!(read_uci(&board, "e1g1").unwrap(), mv("e1g1"));
+        assert!(is_castling(&board, mv("e1g1")));
+        assert_eq!(standard_castling(&board, mv("e1g1")), None);
+        assert_eq!(write_uci(&board, mv("e1g1"), UciCastling::Standard), "e1g1");
+        assert_eq!(read_uci(&board, "e1b1").unwrap(), mv("e1b1"));
+        let e = read_uci(&board, "e1c1").unwrap_err();
+        assert_eq!(
+            e,
+            UciError::NoStandardCastling {
+                input: "e1c1".into(),
+                side: CastlingSide::A,
+                rook: Square::B1,
+                chess960: "e1b1".into(),
+            }
+        );
+        // King on f1, rook on h1: f1g1 is a plain king move, f1h1 castles.
+        let board = read_fen("5k1r/8/8/8/8/8/8/5K1R w Hh - 0 1").unwrap();
+        assert_eq!(read_uci(&board, "f1g1").unwrap(), mv("f1g1"));
+        assert!(!is_castling(&board, mv("f1g1")));
+        assert!(is_castling(&board, mv("f1h1")));
+        // King on e1 with the h-side rook on f1: e1g1 would be the standard form, which does
+        // not exist here.
+        let board = read_fen("4k3/8/8/8/8/8/8/4KR2 w F - 0 1").unwrap();
+        assert!(matches!(
+            read_uci(&board, "e1g1"),
+            Err(UciError::NoStandardCastling {
+                rook: Square::F1,
+                ..
+            })
+        ));
+        assert_eq!(read_uci(&board, "e1f1").unwrap(), mv("e1f1"));
+    }
 }
