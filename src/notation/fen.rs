@@ -22,8 +22,11 @@
 //!   fifty-move rule may be claimed).
 //!
 //! What it refuses: a missing side to move, castling field or en passant field (guessing them
-//! would change the answer to "can this side castle?"), and every illegal position cozy-chess
-//! would refuse, plus two kings side by side (cozy-chess does not look at them).
+//! would change the answer to "can this side castle?"), every illegal position cozy-chess
+//! would refuse, and three things cozy-chess 0.3.4 lets through: two kings side by side, a
+//! digit 0 in the placement (cozy-chess reads it as no square; the FEN standard has digits 1
+//! to 8 only), and a placement of fewer than 8 ranks (cozy-chess leaves the missing top ranks
+//! empty).
 //!
 //! The en passant square is kept as the FEN gives it, whenever a pawn has just moved two squares
 //! (the PGN standard's rule, and what cozy-chess records after a double step), and written the
