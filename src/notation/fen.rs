@@ -23,7 +23,8 @@
 //!
 //! What it refuses: a missing side to move, castling field or en passant field (guessing them
 //! would change the answer to "can this side castle?"), every illegal position cozy-chess
-//! would refuse, and three things cozy-chess 0.3.4 lets through: two kings side by side, a
+//! would refuse, and four things cozy-chess 0.3.4 lets through: more pieces than promotions
+//! can explain (three rooks beside eight pawns), two kings side by side, a
 //! digit 0 in the placement (cozy-chess reads it as no square; the FEN standard has digits 1
 //! to 8 only), and a placement of fewer than 8 ranks (cozy-chess leaves the missing top ranks
 //! empty).
@@ -363,6 +364,25 @@ pub enum FenError {
         /// How many pawns it has.
         count: usize,
     },
+    /// More pieces than a side can have: every piece beyond the starting set (one queen, two
+    /// rooks, two knights, one bishop on each colour of square) is a promoted pawn.
+    #[error(
+        "FEN {}: {} has {pawns} pawns and {promoted} piece(s) beyond the starting set ({extra}): each such piece is a promoted pawn, and a side has only 8 pawns",
+        quote(.input),
+        color_name(*.color)
+    )]
+    TooMuchMaterial {
+        /// The FEN as given.
+        input: String,
+        /// The colour.
+        color: Color,
+        /// How many pawns it has.
+        pawns: usize,
+        /// How many pieces it has beyond the starting set.
+        promoted: usize,
+        /// Which, in words ("a third rook, a second queen").
+        extra: String,
+    },
     /// The two kings on neighbouring squares.
     #[error(
         "FEN {}: the kings stand next to each other on {white} and {black}: a king never moves next to the other king",
@@ -467,6 +487,26 @@ impl Men {
         self.colored(color, Piece::King)
             .next_square()
             .expect("kings were counted before")
+    }
+
+    /// How many pieces of each kind `color` has beyond its starting set (one queen, two rooks,
+    /// two knights, a light-squared and a dark-squared bishop).
+    fn beyond_start(&self, color: Color) -> [(&'static str, usize); 5] {
+        let count = |set: BitBoard, start: usize| (set.len() as usize).saturating_sub(start);
+        let bishops = self.colored(color, Piece::Bishop);
+        [
+            ("queen(s)", count(self.colored(color, Piece::Queen), 1)),
+            ("rook(s)", count(self.colored(color, Piece::Rook), 2)),
+            ("knight(s)", count(self.colored(color, Piece::Knight), 2)),
+            (
+                "light-squared bishop(s)",
+                count(bishops & BitBoard::LIGHT_SQUARES, 1),
+            ),
+            (
+                "dark-squared bishop(s)",
+                count(bishops & BitBoard::DARK_SQUARES, 1),
+            ),
+        ]
     }
 
     /// The men of `by` that attack `square`, kings included.
@@ -669,7 +709,7 @@ fn read_placement(placement: &str) -> Result<BoardBuilder, FenError> {
 }
 
 /// The rules about the men themselves: one king each, no pawn on the edge ranks, at most 16 men
-/// and 8 pawns a side, the kings apart, the side not to move not in check, at most two checkers.
+/// and 8 pawns a side, no more pieces than promotions explain, the kings apart, the side not to move not in check, at most two checkers.
 fn check_men(men: &Men, input: &str) -> Result<(), FenError> {
     let input = || input.to_string();
     for color in Color::ALL {
@@ -705,6 +745,26 @@ fn check_men(men: &Men, input: &str) -> Result<(), FenError> {
                 input: input(),
                 color,
                 count,
+            });
+        }
+    }
+    for color in Color::ALL {
+        let pawns = men.colored(color, Piece::Pawn).len() as usize;
+        let extra = men.beyond_start(color);
+        let promoted: usize = extra.iter().map(|(_, n)| n).sum();
+        if pawns + promoted > 8 {
+            return Err(FenError::TooMuchMaterial {
+                input: input(),
+                color,
+                pawns,
+                promoted,
+                extra: list(
+                    extra
+                        .iter()
+                        .filter(|(_, n)| *n > 0)
+                        .map(|(what, n)| format!("{n} {what}"))
+                        .collect(),
+                ),
             });
         }
     }
@@ -887,9 +947,9 @@ fn check_en_passant(men: &Men, field: &str, square: Square) -> Result<Square, Fe
 ///            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
 /// assert_eq!(to_fen(&board, CastlingNotation::XFen),
 ///            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
-/// // An inner rook gets its file letter in X-FEN: here White's a-side rook on f1 stays,
-/// // and a second white rook stands on a1.
-/// let board = read_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RBQNNRKR w HFhf - 0 1").unwrap();
+/// // An inner rook gets its file letter in X-FEN: White's a-side castling rook is on f1 and
+/// // another white rook (a promoted pawn) stands on a1.
+/// let board = read_fen("bbqnnrkr/pppppppp/8/8/8/8/1PPPPPPP/RBQNNRKR w HFhf - 0 1").unwrap();
 /// assert!(to_fen(&board, CastlingNotation::XFen).contains(" KFkq "));
 /// ```
 pub fn to_fen(board: &Board, notation: CastlingNotation) -> String {
@@ -999,7 +1059,7 @@ mod tests {
             "HFhf",
         ),
         (
-            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RBQNNRKR w HFhf - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/1PPPPPPP/RBQNNRKR w HFhf - 0 1",
             "KFkq",
             "HFhf",
         ),
@@ -1299,6 +1359,21 @@ mod tests {
             err("4k3/8/8/8/P7/PPPPPPPP/8/4K3 w - - 0 1"),
             FenError::TooManyPawns { count: 9, .. }
         ));
+        let e = err("4k3/8/8/8/8/8/PPPPPPPP/RRR1K3 w - - 0 1");
+        assert_eq!(
+            e.to_string(),
+            "FEN \"4k3/8/8/8/8/8/PPPPPPPP/RRR1K3 w - - 0 1\": White has 8 pawns and 1 piece(s) beyond the starting set (1 rook(s)): each such piece is a promoted pawn, and a side has only 8 pawns"
+        );
+        // Two bishops on light squares: one of them is a promoted pawn.
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/pppppppp/1b1b3K w - - 0 1"),
+            FenError::TooMuchMaterial {
+                color: Color::Black,
+                promoted: 1,
+                ..
+            }
+        ));
+        read_fen("4k3/8/8/8/8/8/ppppppp1/1b1b3K w - - 0 1").unwrap();
         assert!(matches!(
             err("8/8/8/3k4/3K4/8/8/8 w - - 0 1"),
             FenError::KingsTouch {

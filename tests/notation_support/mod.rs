@@ -56,10 +56,10 @@ pub fn is_castling(board: &Board, mv: Move) -> bool {
 }
 
 /// A random game of at most `plies` moves from `start`: each move chosen uniformly, except that
-/// a legal castling is taken half the time and king and rook moves are avoided half the time
-/// while rights remain, so that castling positions and rights stay common. Stops at mate or
-/// stalemate.
-pub fn random_game(start: &Board, plies: usize, rng: &mut Rng) -> Vec<Move> {
+/// a legal castling is taken one time in `castle_one_in` and king and rook moves are avoided
+/// half the time while rights remain, so that castling positions and rights stay common. Stops
+/// at mate or stalemate.
+pub fn random_game(start: &Board, plies: usize, castle_one_in: usize, rng: &mut Rng) -> Vec<Move> {
     let mut board = start.clone();
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -72,7 +72,7 @@ pub fn random_game(start: &Board, plies: usize, rng: &mut Rng) -> Vec<Move> {
             .copied()
             .filter(|&m| is_castling(&board, m))
             .collect();
-        let mv = if !castlings.is_empty() && rng.one_in(2) {
+        let mv = if !castlings.is_empty() && rng.one_in(castle_one_in) {
             *rng.pick(&castlings)
         } else {
             let color = board.side_to_move();
