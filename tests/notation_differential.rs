@@ -2,20 +2,25 @@
 //! on positions from seeded random games from all 960 start positions, plus the same positions
 //! with a rook added outside a castling rook (so that X-FEN must name an inner rook by its
 //! file), castle960's FEN writing (Shredder-FEN and X-FEN) and reading, and its SAN writing and
-//! reading, agree with shakmaty's in Chess960 castling mode. Every difference is listed; the
-//! test asserts there are none and prints the counts
+//! reading, agree with shakmaty's in Chess960 castling mode. On 100,000 mutated FENs (the fuzz
+//! test's), the two readers accept and refuse the same inputs but for the choices each
+//! documents. Every difference is listed; the tests assert there are none and print the counts
 //! (`cargo test --release --test notation_differential -- --nocapture`).
 
 mod notation_support;
 
-use castle960::notation::fen::{CastlingNotation, read_fen, to_fen};
+use castle960::notation::fen::{CastlingNotation, FenError, read_fen, to_fen};
 use castle960::notation::san::{read_san, write_san};
 use cozy_chess::{Board, BoardBuilder, Color, Piece, Rank, Square};
-use notation_support::{Rng, legal_moves, positions, random_game};
+use notation_support::{
+    FEN_CHARS, FEN_TOKENS, Rng, fen_corpus, legal_moves, mutate, mutate_position, positions,
+    random_game,
+};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use std::collections::BTreeMap;
 
 #[derive(Default)]
 struct Tally {
@@ -198,4 +203,96 @@ fn fen_and_san_agree_with_shakmaty() {
     assert!(tally.inner_rook_positions >= 1_000);
     assert!(tally.castlings >= 5_000);
     assert!(tally.differences.is_empty());
+}
+
+/// shakmaty's reading of a FEN as a Chess960 position.
+fn shakmaty_reads(text: &str) -> Result<Chess, String> {
+    let fen: Fen = text.parse().map_err(|e| format!("{e}"))?;
+    fen.into_position(CastlingMode::Chess960)
+        .map_err(|e| format!("{e}"))
+}
+
+#[test]
+fn fen_acceptance_agrees_with_shakmaty_but_for_documented_choices() {
+    let mut rng = Rng::new(0x5AC);
+    let corpus = fen_corpus(&mut rng);
+    let mut allowed = BTreeMap::<&str, usize>::new();
+    let mut differences = Vec::new();
+    let (mut both_accept, mut both_refuse) = (0, 0);
+    let total = 100_000;
+    for n in 0..total {
+        let mut text = rng.pick(&corpus).clone();
+        for _ in 0..1 + rng.below(3) {
+            text = if n % 2 == 0 {
+                mutate_position(&text, &mut rng)
+            } else {
+                mutate(&text, FEN_CHARS, FEN_TOKENS, &mut rng)
+            };
+        }
+        let why = match (read_fen(&text), shakmaty_reads(&text)) {
+            (Ok(ours), Ok(theirs)) => {
+                both_accept += 1;
+                // Same position: shakmaty writes castle960's X-FEN back, but for the halfmove
+                // clock, which castle960 caps at 100 as cozy-chess does.
+                let written = Fen::from_position(&theirs, EnPassantMode::Always).to_string();
+                let capped: Vec<String> = written
+                    .split(' ')
+                    .enumerate()
+                    .map(|(i, field)| match (i, field.parse::<u64>()) {
+                        (4, Ok(clock)) => clock.min(100).to_string(),
+                        _ => field.to_string(),
+                    })
+                    .collect();
+                if capped.join(" ") != to_fen(&ours, CastlingNotation::XFen) {
+                    differences.push(format!("{text:?}: read as {written}"));
+                }
+                continue;
+            }
+            (Err(_), Err(_)) => {
+                both_refuse += 1;
+                continue;
+            }
+            // castle960 separates fields by any whitespace, shakmaty by spaces (and `_`).
+            _ if text.contains(['\t', '\n', '\r']) => {
+                "tabs or newlines separate fields for castle960, not for shakmaty"
+            }
+            // shakmaty's documented leniencies: repeated castling letters ignored, missing
+            // fields filled in, move numbers up to 2^32 (cozy-chess keeps 16 bits) and clocks
+            // read leniently.
+            (Err(FenError::CastlingTwice { .. }), Ok(_)) => {
+                "castle960 refuses a castling right named twice"
+            }
+            (Err(FenError::MissingFields { .. }), Ok(_)) => {
+                "castle960 refuses a FEN of fewer than 4 fields"
+            }
+            (Err(FenError::MoveNumber { .. } | FenError::HalfmoveClock { .. }), Ok(_)) => {
+                "castle960 refuses a clock shakmaty reads"
+            }
+            // shakmaty reads a part after an eighth '/' as a Crazyhouse pocket.
+            (Err(FenError::RankCount { found: 9, .. }), Ok(_)) => {
+                "castle960 refuses a ninth rank, shakmaty reads it as a Crazyhouse pocket"
+            }
+            (ours, theirs) => {
+                differences.push(format!(
+                    "{text:?}: castle960 {:?}, shakmaty {:?}",
+                    ours.err(),
+                    theirs.err()
+                ));
+                continue;
+            }
+        };
+        *allowed.entry(why).or_default() += 1;
+    }
+    println!(
+        "FEN acceptance against shakmaty: {total} mutated FENs, {both_accept} accepted by both (same position), {both_refuse} refused by both, {} other differences; by documented choice:",
+        differences.len()
+    );
+    for (why, count) in &allowed {
+        println!("  {why}: {count}");
+    }
+    for difference in differences.iter().take(20) {
+        println!("  {difference}");
+    }
+    assert!(both_accept > 10_000 && both_refuse > 10_000);
+    assert!(differences.is_empty());
 }

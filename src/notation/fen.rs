@@ -38,7 +38,7 @@ use crate::chess::CastlingSide;
 use crate::error::quote;
 use cozy_chess::{
     BitBoard, Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square,
-    get_between_rays, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
+    get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
     get_rook_moves,
 };
 use thiserror::Error;
@@ -271,7 +271,8 @@ pub enum FenError {
         /// The square that should be empty.
         occupied: Square,
     },
-    /// A check the double step cannot have given.
+    /// A check the double step cannot have given: two checks, or a check that was there before
+    /// it.
     #[error(
         "en passant field {}: it says {}'s last move was the pawn from {from} to {to}, which cannot have given the check from {checker}",
         quote(.field),
@@ -426,6 +427,23 @@ pub enum FenError {
         count: usize,
         /// The checking men, described.
         checkers: String,
+    },
+    /// Two checks no single move can give: two pawns or knights, or two men on one line
+    /// through the king.
+    #[error(
+        "FEN {}: {} is in check from {checkers}, which no single move gives: {why}",
+        quote(.input),
+        color_name(*.in_check)
+    )]
+    ImpossibleCheck {
+        /// The FEN as given.
+        input: String,
+        /// The colour in check.
+        in_check: Color,
+        /// The checking men, described.
+        checkers: String,
+        /// Why no move gives these two checks, in words.
+        why: &'static str,
     },
     /// cozy-chess refused a position this reader found legal. Should never happen: every rule
     /// cozy-chess checks is checked before, with its name (the fuzz test checks it).
@@ -794,6 +812,31 @@ fn check_men(men: &Men, input: &str) -> Result<(), FenError> {
             checkers: men.describe(checkers),
         });
     }
+    // A double check is one man moving to give check and uncovering a second along a line
+    // (shakmaty checks the same).
+    if checkers.len() == 2 {
+        let king = men.king(to_move);
+        let steppers = men.pieces[Piece::Pawn as usize] | men.pieces[Piece::Knight as usize];
+        let mut pair = checkers.iter();
+        let (a, b) = (pair.next(), pair.next());
+        let why = if (checkers & steppers).len() == 2 {
+            Some("a pawn or a knight gives check only by moving, and one move moves one man")
+        } else if let (Some(a), Some(b)) = (a, b)
+            && get_line_rays(a, king).has(b)
+        {
+            Some("two men checking along one line through the king cannot be uncovered by one move")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(FenError::ImpossibleCheck {
+                input: input(),
+                in_check: to_move,
+                checkers: men.describe(checkers),
+                why,
+            });
+        }
+    }
     Ok(())
 }
 
@@ -883,10 +926,9 @@ fn read_castling(men: &Men, field: &str) -> Result<[CastleRights; Color::NUM], F
     Ok(rights)
 }
 
-/// The en passant square's rules, as cozy-chess checks them: on the rank the opponent's pawn
-/// just passed over, that pawn in front of it, the square and the one behind it empty, and any
-/// check one the double step can have given (by the pawn, or uncovered along a line through the
-/// square it left).
+/// The en passant square's rules: on the rank the opponent's pawn just passed over, that pawn in
+/// front of it, the square and the one behind it empty, and any check one the double step can
+/// have given (by the pawn, or uncovered along a line through the square it left).
 fn check_en_passant(men: &Men, field: &str, square: Square) -> Result<Square, FenError> {
     let to_move = men.builder.side_to_move;
     let mover = !to_move;
@@ -917,18 +959,25 @@ fn check_en_passant(men: &Men, field: &str, square: Square) -> Result<Square, Fe
             occupied,
         });
     }
+    // Undo the double step: it was the mover's turn then, so the king of the side to move was
+    // not in check. So the check now is the pawn's, or one the pawn uncovered by leaving its
+    // square, and never two (shakmaty's rule; cozy-chess checks a weaker one).
+    let checkers = men.checkers(to_move);
+    let mut before = men.builder.clone();
+    *before.square_mut(to) = None;
+    *before.square_mut(from) = Some((Piece::Pawn, mover));
     let king = men.king(to_move);
-    if let Some(checker) = men
-        .checkers(to_move)
-        .iter()
-        .find(|&checker| checker != to && !get_between_rays(checker, king).has(from))
-    {
+    let impossible = checkers.len() > 1
+        || (checkers.len() == 1
+            && !checkers.has(to)
+            && !Men::new(before).attackers(king, mover).is_empty());
+    if impossible {
         return Err(FenError::EnPassantImpossibleCheck {
             field: field.to_string(),
             mover,
             from,
             to,
-            checker: men.describe(checker.bitboard()),
+            checker: men.describe(checkers),
         });
     }
     Ok(square)
@@ -1312,8 +1361,13 @@ mod tests {
             "{e}"
         );
         // A check uncovered by the double step is possible: the bishop on c8 sees the king on
-        // e6 through d7, the square the pawn left.
-        read_fen("2b1k3/8/4K3/3pP3/8/8/8/8 w - d6 0 1").unwrap();
+        // f5 through d7, the square the pawn left. With the king on e6 it is not: the pawn on
+        // d7 would have been checking it.
+        read_fen("2b1k3/8/8/3pPK2/8/8/8/8 w - d6 0 1").unwrap();
+        assert!(matches!(
+            err("2b1k3/8/4K3/3pP3/8/8/8/8 w - d6 0 1"),
+            FenError::EnPassantImpossibleCheck { .. }
+        ));
         read_fen("7k/8/8/K2pP2r/8/8/8/8 w - d6 0 1").unwrap();
         read_fen("k7/8/8/3pP3/8/8/8/3RK3 b - - 0 1").unwrap();
     }
@@ -1393,7 +1447,23 @@ mod tests {
             matches!(e, FenError::TooManyCheckers { count: 3, .. }),
             "{e}"
         );
-        // Two checkers are possible (a discovered check).
+        // Two checkers are possible (a discovered check), but not two knights or pawns, nor two
+        // men on one line through the king.
         read_fen("4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+        for fen in [
+            "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1",
+            "4k3/3P4/5N2/8/8/8/8/4K3 b - - 0 1",
+            "4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1",
+        ] {
+            let e = err(fen);
+            assert!(matches!(e, FenError::ImpossibleCheck { .. }), "{fen}: {e}");
+        }
+        // A pawn taking on d5 uncovers the rook: a double check, unless the en passant square
+        // says the pawn came from d7.
+        read_fen("4r2k/8/8/3p4/4K3/8/8/8 w - - 0 1").unwrap();
+        assert!(matches!(
+            err("4r2k/8/8/3p4/4K3/8/8/8 w - d6 0 1"),
+            FenError::EnPassantImpossibleCheck { .. }
+        ));
     }
 }
