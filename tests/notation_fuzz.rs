@@ -6,7 +6,8 @@
 //! (Shredder-FEN and X-FEN) to the same board, every accepted game's moves legal in order.
 //!
 //! Deterministic (seeded); the counts are printed (`cargo test --release --test notation_fuzz
-//! -- --nocapture`). `CASTLE960_FUZZ_INPUTS=1000000` runs more inputs per reader.
+//! -- --nocapture`). `CASTLE960_FUZZ_INPUTS=1000000` runs more inputs per reader. The UCI and
+//! SAN readers get as many mutated moves, each on a position of a random game.
 
 mod notation_support;
 
@@ -264,4 +265,66 @@ fn pgn_reader_survives_mutated_pgns() {
             "no input broke {rule}: {rejected:?}"
         );
     }
+}
+
+const MOVE_CHARS: &[char] = &[
+    'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', '1', '2', '3', '4', '5', '6', '7', '8', '0', '9', 'K',
+    'Q', 'R', 'B', 'N', 'P', 'q', 'r', 'n', 'k', 'x', '=', '+', '#', '!', '?', 'O', 'o', '-', ' ',
+    'é', '\n',
+];
+
+const MOVE_TOKENS: &[&str] = &["O-O", "O-O-O", "0-0", "=Q", "x", "e.p.", "0000", "++"];
+
+#[test]
+fn move_readers_survive_mutated_moves() {
+    use castle960::notation::uci::{UciCastling, read_uci, write_uci};
+    let mut rng = Rng::new(0x5A9);
+    let mut boards = Vec::new();
+    for _ in 0..200 {
+        let start = Board::chess960_startpos(rng.below(960) as u32);
+        let moves = random_game(&start, 60, 4, &mut rng);
+        boards.extend(notation_support::positions(&start, &moves));
+    }
+    boards.retain(|b| !notation_support::legal_moves(b).is_empty());
+    let (mut uci_ok, mut san_ok) = (0, 0);
+    let total = inputs();
+    for _ in 0..total {
+        let board = rng.pick(&boards);
+        let legal = notation_support::legal_moves(board);
+        let mv = *rng.pick(&legal);
+        let form = if rng.one_in(2) {
+            UciCastling::Standard
+        } else {
+            UciCastling::Chess960
+        };
+        let mut uci = write_uci(board, mv, form);
+        let mut san = write_san(board, mv).expect("legal");
+        for _ in 0..rng.below(3) {
+            uci = mutate(&uci, MOVE_CHARS, MOVE_TOKENS, &mut rng);
+            san = mutate(&san, MOVE_CHARS, MOVE_TOKENS, &mut rng);
+        }
+        let (u, s) = catch_unwind(AssertUnwindSafe(|| {
+            (read_uci(board, &uci), read_san(board, &san))
+        }))
+        .unwrap_or_else(|_| panic!("a move reader panics on {uci:?} or {san:?}"));
+        match u {
+            Ok(m) => {
+                assert!(board.is_legal(m), "{uci:?}");
+                uci_ok += 1;
+            }
+            Err(e) => assert!(!e.to_string().contains('\n'), "{e}"),
+        }
+        match s {
+            Ok(m) => {
+                assert!(board.is_legal(m), "{san:?}");
+                san_ok += 1;
+            }
+            Err(e) => assert!(!e.to_string().contains('\n'), "{e}"),
+        }
+    }
+    println!(
+        "move fuzz: {total} UCI and {total} SAN inputs on {} positions: {uci_ok} and {san_ok} read as legal moves, the rest refused in one line",
+        boards.len()
+    );
+    assert!(uci_ok > total / 4 && san_ok > total / 4);
 }
