@@ -6,9 +6,8 @@
 mod castling_support;
 
 use castle960::CastlingSide::{self, A, H};
-use castle960::castling::{
-    GameContext, Reason, Status, castling_of_uci, explain, explain_in_game, king_takes_rook,
-};
+use castle960::castling::{GameContext, Reason, Status, explain, explain_in_game};
+use castle960::notation::uci::{UciError, is_castling, read_uci};
 use castling_support::{
     board, cozy_castlings, mirror_fen, mirror_text, shakmaty_castlings, shakmaty_position,
 };
@@ -447,9 +446,9 @@ fn cutechess_15_the_king_takes_rook_castling_with_the_king_on_g8_is_read_and_leg
     assert_eq!(castle.status, LegalNow, "{castle}");
     // The engine's move, king takes rook, names this castling; the king-two-squares form does
     // not exist here.
-    let c = castling_of_uci(&b, "g8h8").expect("g8h8 is Black's O-O");
-    assert_eq!(c.side, H);
-    assert_eq!(king_takes_rook(&c).to_string(), "g8h8");
+    let mv = read_uci(&b, "g8h8").expect("g8h8 is Black's O-O");
+    assert!(is_castling(&b, mv));
+    assert_eq!(castle.castling.unwrap().king_takes_rook(), mv);
     let n = castle.notation.clone().unwrap();
     assert_eq!(
         (n.san.as_str(), n.uci_chess960.as_str(), n.uci_standard),
@@ -496,11 +495,13 @@ fn lila_2514_a_rook_on_the_b_file_castles_and_has_no_king_two_squares_form() {
         (short.uci_chess960.as_str(), short.uci_standard.as_deref()),
         ("e1h1", Some("e1g1"))
     );
-    assert_eq!(castling_of_uci(&b, "e1g1").map(|c| c.side), Some(H));
-    assert_eq!(castling_of_uci(&b, "e1b1").map(|c| c.side), Some(A));
-    assert_eq!(
-        castling_of_uci(&b, "e1c1"),
-        None,
+    assert_eq!(read_uci(&b, "e1g1").unwrap().to_string(), "e1h1");
+    assert_eq!(read_uci(&b, "e1b1").unwrap().to_string(), "e1b1");
+    assert!(
+        matches!(
+            read_uci(&b, "e1c1"),
+            Err(UciError::NoStandardCastling { .. })
+        ),
         "no two-squares form with the rook on b1"
     );
     // The game's next position: Black's O-O (14... O-O was played) is legal too.

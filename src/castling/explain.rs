@@ -10,9 +10,10 @@ use super::context::GameContext;
 use super::json::ser_color;
 use super::later::{Later, Limits, fewest_moves};
 use super::notation::Notation;
-use super::reason::{Attacker, Man, Passage, Reason, WhenLost, side_heading};
+use super::reason::{Attacker, Passage, Reason, WhenLost, side_heading};
 use crate::chess::ByColor;
 use crate::chess::Castling;
+use crate::chess::Man;
 use crate::words;
 
 /// The version of the JSON schema written by [`Explanation`]'s `Serialize`; it changes whenever a

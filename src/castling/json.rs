@@ -1,21 +1,15 @@
-//! How the castling module's JSON writes cozy-chess's types: colours and pieces as lowercase
-//! words (the crate's [`crate::words`] and [`crate::chess::piece`]), squares as `e1`, moves in
+//! How the castling module's JSON writes cozy-chess's types: colours as lowercase words (the
+//! crate's [`crate::words`]; men write themselves, [`crate::chess::Man`]), squares as `e1`, moves in
 //! UCI (Chess960 form, the king taking its own rook). The serde helpers here keep the JSON
 //! schema in one place.
 
-use crate::chess::piece;
 use crate::words::color;
-use cozy_chess::{Color, Move, Piece, Square};
+use cozy_chess::{Color, Move, Square};
 use serde::Serializer;
 
 /// Serialises a colour as its word.
 pub(crate) fn ser_color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(color(*c))
-}
-
-/// Serialises a piece as its word.
-pub(crate) fn ser_piece<S: Serializer>(p: &Piece, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(piece::name(*p))
 }
 
 /// Serialises a square as `e1`.

@@ -31,7 +31,7 @@
 //!   legal with the opponent standing still, and one shortest line ([`later`] defines the model
 //!   and proves the search).
 //! * [`Notation`]: the castling move in SAN, in UCI both ways, and in a GUI;
-//!   [`castling_of_uci`] reads either UCI form.
+//!   [`crate::notation::uci::read_uci`] reads either UCI form.
 //!
 //! ```
 //! use castle960::castling::{explain, Reason, Status};
@@ -116,5 +116,5 @@ pub use explain::{
     Explanation, SCHEMA, SideExplanation, Status, explain, explain_in_game, explain_side,
 };
 pub use later::{Later, Limits, NeverWhy, fewest_moves};
-pub use notation::{Notation, castling_of_uci, is_standard_geometry, king_takes_rook};
-pub use reason::{Attacker, LostBy, Man, Passage, Reason, RightLost, WhenLost};
+pub use notation::Notation;
+pub use reason::{Attacker, LostBy, Passage, Reason, RightLost, WhenLost};

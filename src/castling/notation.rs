@@ -3,8 +3,7 @@
 //! standard geometry), and what to do in a graphical interface. General SAN of whole lines is
 //! the notation module's job; this is the castling move alone.
 
-use crate::chess::CastlingSide;
-use cozy_chess::{Board, Color, File, GameStatus, Move, Square};
+use cozy_chess::{Board, GameStatus};
 use serde::Serialize;
 
 use super::explain::Status;
@@ -43,10 +42,10 @@ impl Notation {
     /// The notations of castling `c` in `board`; `status` is the castling's status there (the
     /// SAN's check mark is added only when castling is legal now or on its turn).
     pub fn new(board: &Board, c: &Castling, status: Status) -> Notation {
-        let standard = is_standard_geometry(c);
+        let standard = c.is_standard_geometry();
         Notation {
             san: format!("{}{}", c.side.san(), check_mark(board, c, status)),
-            uci_chess960: king_takes_rook(c).to_string(),
+            uci_chess960: c.king_takes_rook().to_string(),
             uci_standard: standard.then(|| format!("{}{}", c.king, c.king_to)),
             gui_chess960: format!(
                 "drop the king from {} onto its own rook on {}",
@@ -62,25 +61,6 @@ impl Notation {
     }
 }
 
-/// The castling as cozy-chess writes it: the king takes its own rook.
-pub fn king_takes_rook(c: &Castling) -> Move {
-    Move {
-        from: c.king,
-        to: c.rook,
-        promotion: None,
-    }
-}
-
-/// Whether `c` has the standard geometry (king on the e-file, rook in its corner), the only one
-/// in which the king-moves-two-squares form exists.
-pub fn is_standard_geometry(c: &Castling) -> bool {
-    let corner = match c.side {
-        CastlingSide::A => File::A,
-        CastlingSide::H => File::H,
-    };
-    c.king.file() == File::E && c.rook.file() == corner
-}
-
 /// `+`, `#` or nothing: what castling gives, when it is legal now or on its turn.
 fn check_mark(board: &Board, c: &Castling, status: Status) -> &'static str {
     let before = match status {
@@ -92,7 +72,7 @@ fn check_mark(board: &Board, c: &Castling, status: Status) -> &'static str {
         Status::NotLegal => return "",
     };
     let mut after = before;
-    if after.try_play(king_takes_rook(c)).is_err() {
+    if after.try_play(c.king_takes_rook()).is_err() {
         return "";
     }
     match (after.checkers().is_empty(), after.status()) {
@@ -100,29 +80,4 @@ fn check_mark(board: &Board, c: &Castling, status: Status) -> &'static str {
         (false, GameStatus::Won) => "#",
         (false, _) => "+",
     }
-}
-
-/// The castling a UCI move names for the colour to move in `board`, in either form: the king
-/// taking its own rook (always), or the king moving two squares (only in the standard geometry,
-/// the only one where that is not also a plain king move). `None` when it names no castling the
-/// rights allow; legality is a separate question ([`crate::castling::explain`]).
-///
-/// ```
-/// use castle960::castling::castling_of_uci;
-/// use castle960::CastlingSide;
-/// use cozy_chess::Board;
-/// let board = Board::default();
-/// assert_eq!(castling_of_uci(&board, "e1h1").unwrap().side, CastlingSide::H);
-/// assert_eq!(castling_of_uci(&board, "e1c1").unwrap().side, CastlingSide::A);
-/// assert!(castling_of_uci(&board, "e1f1").is_none());
-/// ```
-pub fn castling_of_uci(board: &Board, uci: &str) -> Option<Castling> {
-    let (from, to) = (uci.get(0..2)?, uci.get(2..)?);
-    let from: Square = from.parse().ok()?;
-    let to: Square = to.parse().ok()?;
-    let color: Color = board.side_to_move();
-    CastlingSide::BOTH
-        .into_iter()
-        .filter_map(|side| Castling::of_right(board, color, side))
-        .find(|c| from == c.king && (to == c.rook || (to == c.king_to && is_standard_geometry(c))))
 }

@@ -1,52 +1,13 @@
 //! Why a castling is not legal: each rule that stands in the way as a typed value naming squares
 //! and men, with words a club player understands.
 
-use crate::chess::CastlingSide;
-use cozy_chess::{Board, Color, Move, Piece, Square};
+use crate::chess::{CastlingSide, Man};
+use cozy_chess::{Color, Move, Square};
 use serde::Serialize;
 use std::fmt;
 
-use super::json::{ser_color, ser_move, ser_piece, ser_square};
-use crate::chess::piece;
+use super::json::{ser_color, ser_move, ser_square};
 use crate::words;
-
-/// A man on the board: its colour, piece and square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Man {
-    /// Its colour.
-    #[serde(serialize_with = "ser_color")]
-    pub color: Color,
-    /// Its piece.
-    #[serde(serialize_with = "ser_piece")]
-    pub piece: Piece,
-    /// Its square.
-    #[serde(serialize_with = "ser_square")]
-    pub square: Square,
-}
-
-impl Man {
-    /// The man on `square` of `board`, if any.
-    pub fn on(board: &Board, square: Square) -> Option<Man> {
-        Some(Man {
-            color: board.color_on(square)?,
-            piece: board.piece_on(square)?,
-            square,
-        })
-    }
-}
-
-/// `the black bishop on c4`.
-impl fmt::Display for Man {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the {} {} on {}",
-            words::color(self.color),
-            piece::name(self.piece),
-            self.square
-        )
-    }
-}
 
 /// An enemy man attacking a square of the king's path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -230,7 +191,7 @@ impl fmt::Display for Reason {
             Reason::RookNotHome { home, there } => {
                 write!(f, "the castling rook is not on its home square {home}; ")?;
                 match there {
-                    Some(man) => write!(f, "{} stands there", ManNoSquare(man)),
+                    Some(man) => write!(f, "{} stands there", man.named()),
                     None => f.write_str("the square is empty"),
                 }
             }
@@ -238,7 +199,7 @@ impl fmt::Display for Reason {
                 f,
                 "{} must be empty, but {} stands there",
                 man.square,
-                ManNoSquare(man)
+                man.named()
             ),
             Reason::InCheck { by } => {
                 let names: Vec<String> = by.iter().map(|m| m.to_string()).collect();
@@ -292,20 +253,6 @@ impl fmt::Display for RightLost {
             None => write!(f, "{}", self.mv)?,
         }
         write!(f, " (ply {}): {how}", self.ply)
-    }
-}
-
-/// `the white knight` (the square said elsewhere in the sentence).
-struct ManNoSquare<'a>(&'a Man);
-
-impl fmt::Display for ManNoSquare<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the {} {}",
-            words::color(self.0.color),
-            piece::name(self.0.piece)
-        )
     }
 }
 

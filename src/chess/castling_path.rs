@@ -5,7 +5,7 @@
 //! back rank as squares and the two square sets the rules ask about.
 
 use crate::chess::castling_side::CastlingSide;
-use cozy_chess::{BitBoard, Board, Color, File, Rank, Square};
+use cozy_chess::{BitBoard, Board, Color, File, Move, Rank, Square};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// Castling on one side: the king's and the rook's files before and after, and the *span*
@@ -215,6 +215,35 @@ impl Castling {
     /// The same squares as a bit set.
     pub fn king_path_set(&self) -> BitBoard {
         self.king_path_bits
+    }
+
+    /// The castling move as cozy-chess and UCI_Chess960 write it: the king takes its own rook.
+    pub fn king_takes_rook(&self) -> Move {
+        Move {
+            from: self.king,
+            to: self.rook,
+            promotion: None,
+        }
+    }
+
+    /// Whether this is the standard geometry (king on the e-file, rook in its corner): the only
+    /// one in which standard engines' form, the king moving two squares, exists and is not also
+    /// a plain king move.
+    pub fn is_standard_geometry(&self) -> bool {
+        let corner = match self.side {
+            CastlingSide::A => File::A,
+            CastlingSide::H => File::H,
+        };
+        self.king.file() == File::E && self.rook.file() == corner
+    }
+
+    /// The castling move as standard engines write it (`e1g1`), where that form exists.
+    pub fn standard_move(&self) -> Option<Move> {
+        self.is_standard_geometry().then_some(Move {
+            from: self.king,
+            to: self.king_to,
+            promotion: None,
+        })
     }
 
     /// The occupied squares of the position after castling, without the king: the king and the

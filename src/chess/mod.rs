@@ -12,6 +12,7 @@ pub mod by_color;
 pub mod castling_path;
 pub mod castling_side;
 pub mod directions;
+pub mod man;
 pub mod piece;
 
 pub use arrangement::Arrangement;
@@ -19,6 +20,7 @@ pub use by_color::ByColor;
 pub use castling_path::{Castling, CastlingPath};
 pub use castling_side::{ByCastlingSide, CastlingSide};
 pub use cozy_chess::{BitBoard, Color, File, Move, Piece, Rank, Square};
+pub use man::Man;
 
 /// Whether `square` is light (a1 is dark): bishops stay on the colour they start on.
 ///

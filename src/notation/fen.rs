@@ -36,9 +36,10 @@
 //! (the PGN standard's rule, and what cozy-chess records after a double step), and written the
 //! same way, so that writing and reading give back the same [`Board`].
 
-use super::words::{color_adjective, color_name, list, man};
 use crate::chess::CastlingSide;
+use crate::chess::Man;
 use crate::error::quote;
+use crate::words;
 use cozy_chess::{
     BitBoard, Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square,
     get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
@@ -146,7 +147,7 @@ pub enum FenError {
     #[error(
         "castling field {}: {letter:?} gives {} a castling right, but its king is on {king}: a king that can still castle stands on its first rank",
         quote(.field),
-        color_name(*.color)
+        words::color_title(*.color)
     )]
     CastlingKingAway {
         /// The castling field.
@@ -162,8 +163,8 @@ pub enum FenError {
     #[error(
         "castling field {}: {letter:?} names a {} rook on {square} that may castle, but there is no {} rook there",
         quote(.field),
-        color_adjective(*.color),
-        color_adjective(*.color)
+        words::color(*.color),
+        words::color(*.color)
     )]
     CastlingNoRook {
         /// The castling field.
@@ -179,9 +180,9 @@ pub enum FenError {
     #[error(
         "castling field {}: {letter:?} gives {} the {} castling, but no {} rook stands on its first rank {} of the king on {king}",
         quote(.field),
-        color_name(*.color),
+        words::color_title(*.color),
         .side.name(),
-        color_adjective(*.color),
+        words::color(*.color),
         direction(*.side)
     )]
     CastlingNoRookOnSide {
@@ -200,7 +201,7 @@ pub enum FenError {
     #[error(
         "castling field {}: {first:?} and {second:?} both give {} the {} castling: a colour has at most one castling rook on each side of its king",
         quote(.field),
-        color_name(*.color),
+        words::color_title(*.color),
         .side.name()
     )]
     CastlingTwice {
@@ -228,8 +229,8 @@ pub enum FenError {
     #[error(
         "en passant field {}: with {} to move, the en passant square is on rank {expected} (the square a {} pawn just passed over)",
         quote(.field),
-        color_name(*.to_move),
-        color_adjective(!*.to_move)
+        words::color_title(*.to_move),
+        words::color(!*.to_move)
     )]
     EnPassantRank {
         /// The en passant field.
@@ -243,8 +244,8 @@ pub enum FenError {
     #[error(
         "en passant field {}: it says a {} pawn just moved from {from} to {to}, but there is no {} pawn on {to}",
         quote(.field),
-        color_adjective(*.mover),
-        color_adjective(*.mover)
+        words::color(*.mover),
+        words::color(*.mover)
     )]
     EnPassantNoPawn {
         /// The en passant field.
@@ -260,7 +261,7 @@ pub enum FenError {
     #[error(
         "en passant field {}: it says a {} pawn just moved from {from} to {to}, but {occupied} is occupied",
         quote(.field),
-        color_adjective(*.mover)
+        words::color(*.mover)
     )]
     EnPassantNotEmpty {
         /// The en passant field.
@@ -279,7 +280,7 @@ pub enum FenError {
     #[error(
         "en passant field {}: it says {}'s last move was the pawn from {from} to {to}, which cannot have given the check from {checker}",
         quote(.field),
-        color_name(*.mover)
+        words::color_title(*.mover)
     )]
     EnPassantImpossibleCheck {
         /// The en passant field.
@@ -315,7 +316,7 @@ pub enum FenError {
     #[error(
         "FEN {}: {} has {count} kings: each side has exactly one king",
         quote(.input),
-        color_name(*.color)
+        words::color_title(*.color)
     )]
     KingCount {
         /// The FEN as given.
@@ -329,7 +330,11 @@ pub enum FenError {
     #[error(
         "FEN {}: {} stands on rank {}: pawns never stand on the first or last rank (a pawn reaching the last rank promotes)",
         quote(.input),
-        man(*.color, cozy_chess::Piece::Pawn, *.square),
+        Man {
+            color: *.color,
+            piece: cozy_chess::Piece::Pawn,
+            square: *.square
+        },
         .square.rank()
     )]
     PawnOnEdgeRank {
@@ -344,7 +349,7 @@ pub enum FenError {
     #[error(
         "FEN {}: {} has {count} men: each side starts with 16 and never gains any",
         quote(.input),
-        color_name(*.color)
+        words::color_title(*.color)
     )]
     TooManyMen {
         /// The FEN as given.
@@ -358,7 +363,7 @@ pub enum FenError {
     #[error(
         "FEN {}: {} has {count} pawns: each side starts with 8 and never gains any",
         quote(.input),
-        color_name(*.color)
+        words::color_title(*.color)
     )]
     TooManyPawns {
         /// The FEN as given.
@@ -373,7 +378,7 @@ pub enum FenError {
     #[error(
         "FEN {}: {} has {pawns} pawns and {promoted} piece(s) beyond the starting set ({extra}): each such piece is a promoted pawn, and a side has only 8 pawns",
         quote(.input),
-        color_name(*.color)
+        words::color_title(*.color)
     )]
     TooMuchMaterial {
         /// The FEN as given.
@@ -404,8 +409,8 @@ pub enum FenError {
     #[error(
         "FEN {}: {} is in check from {checkers}, but it is {}'s move: the side that just moved cannot have left its king in check (is the side to move right?)",
         quote(.input),
-        color_name(*.in_check),
-        color_name(!*.in_check)
+        words::color_title(*.in_check),
+        words::color_title(!*.in_check)
     )]
     OppositeCheck {
         /// The FEN as given.
@@ -419,7 +424,7 @@ pub enum FenError {
     #[error(
         "FEN {}: {} is in check from {count} men ({checkers}): no move gives more than two checks at once",
         quote(.input),
-        color_name(*.in_check)
+        words::color_title(*.in_check)
     )]
     TooManyCheckers {
         /// The FEN as given.
@@ -436,7 +441,7 @@ pub enum FenError {
     #[error(
         "FEN {}: {} is in check from {checkers}, which no single move gives: {why}",
         quote(.input),
-        color_name(*.in_check)
+        words::color_title(*.in_check)
     )]
     ImpossibleCheck {
         /// The FEN as given.
@@ -550,13 +555,20 @@ impl Men {
 
     /// "the white rook on e1 and the white knight on f3".
     fn describe(&self, set: BitBoard) -> String {
-        list(
-            set.iter()
+        words::join(
+            &set.iter()
                 .filter_map(|square| {
                     let (piece, color) = self.builder.square(square)?;
-                    Some(man(color, piece, square))
+                    Some(
+                        Man {
+                            color,
+                            piece,
+                            square,
+                        }
+                        .to_string(),
+                    )
                 })
-                .collect(),
+                .collect::<Vec<_>>(),
         )
     }
 }
@@ -779,12 +791,12 @@ fn check_men(men: &Men, input: &str) -> Result<(), FenError> {
                 color,
                 pawns,
                 promoted,
-                extra: list(
-                    extra
+                extra: words::join(
+                    &extra
                         .iter()
                         .filter(|(_, n)| *n > 0)
                         .map(|(what, n)| format!("{n} {what}"))
-                        .collect(),
+                        .collect::<Vec<_>>(),
                 ),
             });
         }

@@ -16,4 +16,3 @@ pub mod pgn;
 pub mod pgn_import;
 pub mod san;
 pub mod uci;
-mod words;

@@ -17,9 +17,10 @@
 //! and a pawn move without an origin file is a move straight ahead.
 
 use super::uci::is_castling;
-use super::words::{color_adjective, color_name, list, piece_letter, piece_name};
 use crate::chess::CastlingSide;
+use crate::chess::piece;
 use crate::error::quote;
+use crate::words;
 use cozy_chess::{Board, Color, File, GameStatus, IllegalMoveError, Move, Piece, Rank, Square};
 use thiserror::Error;
 
@@ -44,8 +45,8 @@ pub enum SanErrorKind {
     /// No legal move matches.
     #[error(
         "no {} {} can legally move to {to}",
-        color_adjective(*.color),
-        piece_name(*.piece)
+        words::color(*.color),
+        piece::name(*.piece)
     )]
     NoMove {
         /// The side to move.
@@ -56,7 +57,7 @@ pub enum SanErrorKind {
         to: Square,
     },
     /// The castling it names is not legal.
-    #[error("{} cannot castle {} here", color_name(*.color), .side.name())]
+    #[error("{} cannot castle {} here", words::color_title(*.color), .side.name())]
     NoCastling {
         /// The side to move.
         color: Color,
@@ -72,7 +73,7 @@ pub enum SanErrorKind {
     /// Several legal moves match.
     #[error(
         "ambiguous: it fits {}; name the file or rank the piece comes from",
-        list(.candidates.clone())
+        words::join(.candidates)
     )]
     Ambiguous {
         /// Each matching move in its full SAN.
@@ -162,7 +163,10 @@ fn san_without_mark(board: &Board, mv: Move) -> String {
     // A pawn changing file captures, en passant onto an empty square too.
     let capture =
         board.color_on(mv.to).is_some() || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
-    let mut san = String::from(piece_letter(piece));
+    let mut san = String::new();
+    if piece != Piece::Pawn {
+        san.push(piece::san_letter(piece));
+    }
     if piece == Piece::Pawn {
         if capture {
             san.push(char::from(mv.from.file()));
@@ -188,7 +192,7 @@ fn san_without_mark(board: &Board, mv: Move) -> String {
     san.push_str(&mv.to.to_string());
     if let Some(promotion) = mv.promotion {
         san.push('=');
-        san.push_str(piece_letter(promotion));
+        san.push(piece::san_letter(promotion));
     }
     san
 }

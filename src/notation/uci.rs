@@ -9,9 +9,9 @@
 //! takes both where both exist and says which form to use where only one does.
 
 use super::fen::{CastlingNotation, to_fen};
-use super::words::{color_adjective, color_name};
-use crate::chess::CastlingSide;
+use crate::chess::{Castling, CastlingSide};
 use crate::error::quote;
+use crate::words;
 use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
 use thiserror::Error;
 
@@ -52,8 +52,8 @@ pub enum UciError {
     #[error(
         "UCI move {}: it is {}'s move and there is no {} man on {square}",
         quote(.input),
-        color_name(*.color),
-        color_adjective(*.color)
+        words::color_title(*.color),
+        words::color(*.color)
     )]
     NoMan {
         /// The move as given.
@@ -129,21 +129,7 @@ pub fn standard_castling(board: &Board, mv: Move) -> Option<Move> {
     }
     let color = board.side_to_move();
     let side = CastlingSide::of(mv.from.file(), mv.to.file());
-    let back_rank = Rank::First.relative_to(color);
-    let standard = mv.from == Square::new(File::E, back_rank) && mv.to.file() == corner(side);
-    standard.then(|| Move {
-        from: mv.from,
-        to: Square::new(side.king_to_file(), back_rank),
-        promotion: None,
-    })
-}
-
-/// The corner file of a side: where the castling rook stands in standard chess.
-fn corner(side: CastlingSide) -> File {
-    match side {
-        CastlingSide::A => File::A,
-        CastlingSide::H => File::H,
-    }
+    Castling::new(color, side, mv.from.file(), mv.to.file()).standard_move()
 }
 
 /// Writes `mv` (cozy-chess's form, legal in `board`) in UCI, castling in `form`.

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use castle960::CastlingSide;
-use castle960::castling::{Castling, king_takes_rook};
+use castle960::castling::Castling;
 use cozy_chess::{Board, Color, Move};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -89,7 +89,7 @@ pub fn replay_with_passes(
     }
     let castling = Castling::of_right(&cozy, color, side)
         .ok_or_else(|| format!("the right is gone after the line: {cozy:#}"))?;
-    play_both(&mut cozy, &mut shak, king_takes_rook(&castling))
+    play_both(&mut cozy, &mut shak, castling.king_takes_rook())
         .map_err(|e| format!("castling: {e}"))
 }
 
