@@ -83,6 +83,9 @@ const EXPECTED: &str = r#"{
           "moves": 1,
           "line": [
             "g1f3"
+          ],
+          "san": [
+            "Nf3"
           ]
         }
       }

@@ -67,7 +67,7 @@ fn compare_with_plain_search(
                 let plain = plain_fewest(b, color, side, depth);
                 *compared.entry(plain).or_default() += 1;
                 match (&later, plain) {
-                    (Later::Fewest { moves, line }, Some(p)) => {
+                    (Later::Fewest { moves, line, .. }, Some(p)) => {
                         assert_eq!(*moves, p, "{b:#} {color:?} {side}: {later}");
                         replay_with_passes(b, color, side, line)
                             .unwrap_or_else(|e| panic!("{b:#} {color:?} {side}: {e}"));
@@ -184,7 +184,8 @@ fn capturing_the_attackers_takes_one_move_each() {
         l,
         Later::Fewest {
             moves: 1,
-            line: vec!["h2g3".parse().unwrap()]
+            line: vec!["h2g3".parse().unwrap()],
+            san: vec!["hxg3".to_string()],
         }
     );
 }
@@ -319,7 +320,8 @@ fn a_check_the_rooks_destination_would_block_must_still_be_answered() {
         later(fen, Color::White, CastlingSide::A),
         Later::Fewest {
             moves: 1,
-            line: vec!["f3e1".parse().unwrap()]
+            line: vec!["f3e1".parse().unwrap()],
+            san: vec!["Nxe1".to_string()],
         }
     );
 }

@@ -18,14 +18,14 @@ fn fewest_moves_from_every_start_position_equal_the_reports_fewest_any_and_repla
         let board = Board::chess960_startpos(u32::from(sp));
         let expected: usize = reported.field("fewest_any").parse().unwrap();
         let later = fewest_moves(&board, Color::White, reported.side, &Limits::default());
-        let Later::Fewest { moves, line } = &later else {
+        let Later::Fewest { moves, line, san } = &later else {
             panic!(
                 "SP {sp} {}: {later:?}, report says {expected}",
                 reported.side
             );
         };
         assert_eq!(*moves, expected, "SP {sp} {}: line {later}", reported.side);
-        assert_eq!(line.len(), *moves);
+        assert_eq!((line.len(), san.len()), (*moves, *moves));
         castling_support::replay_with_passes(&board, Color::White, reported.side, line)
             .unwrap_or_else(|e| panic!("SP {sp} {}: {e}", reported.side));
         checked += 1;

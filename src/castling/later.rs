@@ -87,6 +87,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::explain::{attackers, castling_is_clear};
 use super::json::{ser_moves, ser_square};
 use crate::chess::Castling;
+use crate::notation::san::write_san;
 
 /// How far the search goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,6 +123,8 @@ pub enum Later {
         /// One shortest line of own moves, the opponent passing after each; castling follows.
         #[serde(serialize_with = "ser_moves")]
         line: Vec<Move>,
+        /// The same line in SAN.
+        san: Vec<String>,
     },
     /// No line of at most `moves` own moves exists.
     MoreThan {
@@ -175,8 +178,9 @@ pub enum NeverWhy {
 /// use cozy_chess::{Board, Color};
 /// // The standard start: O-O after three moves, e.g. e3, Nf3, Be2.
 /// let later = fewest_moves(&Board::default(), Color::White, CastlingSide::H, &Limits::default());
-/// let Later::Fewest { moves, line } = later else { panic!() };
+/// let Later::Fewest { moves, line, san } = later else { panic!() };
 /// assert_eq!((moves, line.len()), (3, 3));
+/// assert_eq!(san.len(), 3); // e.g. ["e3", "Nf3", "Be2"]
 /// ```
 pub fn fewest_moves(board: &Board, color: Color, side: CastlingSide, limits: &Limits) -> Later {
     let never = |why| Later::Never { why };
@@ -335,6 +339,7 @@ impl Search {
             return Later::Fewest {
                 moves: 0,
                 line: Vec::new(),
+                san: Vec::new(),
             };
         }
         let Some(first) = lower_bound(start, &self.castling) else {
@@ -351,6 +356,7 @@ impl Search {
                     self.line.reverse();
                     return Later::Fewest {
                         moves: self.line.len(),
+                        san: san_line(start, &self.line),
                         line: self.line,
                     };
                 }
@@ -453,18 +459,31 @@ impl Hasher for ZobristHasher {
     }
 }
 
-/// `after 3 own moves: e2e3 g1f3 f1e2`, `more than 8 own moves`, `never: ...`.
+/// `line` in SAN, played from `start` with the opponent passing after each move (no move of
+/// the line gives check, so every pass is legal).
+fn san_line(start: &Board, line: &[Move]) -> Vec<String> {
+    let mut board = start.clone();
+    line.iter()
+        .map(|&mv| {
+            let san = write_san(&board, mv).expect("the search's moves are legal");
+            board.play_unchecked(mv);
+            board = board.null_move().expect("no move of the line gives check");
+            san
+        })
+        .collect()
+}
+
+/// `after 3 own moves: e3 Nf3 Be2`, `more than 8 own moves`, `never: ...`.
 impl fmt::Display for Later {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Later::Fewest { moves: 0, .. } => f.write_str("legal at its turn now (0 own moves)"),
-            Later::Fewest { moves, line } => {
-                let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+            Later::Fewest { moves, san, .. } => {
                 let s = if *moves == 1 { "" } else { "s" };
                 write!(
                     f,
                     "legal after {moves} own move{s} with the opponent standing still, e.g. {}",
-                    line.join(" ")
+                    san.join(" ")
                 )
             }
             Later::MoreThan {

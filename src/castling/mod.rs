@@ -95,7 +95,8 @@
 //!      | { "kind": "in_game", "ply": 17, "fullmove": 9, "mover": "white", "move": "e1f1",
 //!          "san": "Kf1" | null,
 //!          "how": "king_moved" | "castled" | "rook_moved" | "rook_captured" }
-//! LATER = { "kind": "fewest", "moves": 3, "line": ["e2e3", "g1f3", "f1e2"] }
+//! LATER = { "kind": "fewest", "moves": 3, "line": ["e2e3", "g1f3", "f1e2"],
+//!           "san": ["e3", "Nf3", "Be2"] }
 //!       | { "kind": "more_than", "moves": 8, "budget_exhausted": false }
 //!       | { "kind": "never", "why": { "kind": "right_gone" } | { "kind": "opponent_in_check" }
 //!           | { "kind": "enemy_king_in_the_way", "king": "d1" }
