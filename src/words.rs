@@ -50,11 +50,16 @@ pub const WIDTH: usize = 100;
 /// with `rest` (a hanging indent). Words are never split, so a word longer than a line gets a
 /// line of its own. Every line ends with a newline.
 pub fn wrap(text: &str, first: &str, rest: &str) -> String {
+    wrap_to(text, first, rest, WIDTH)
+}
+
+/// [`wrap`] at `width` columns.
+pub fn wrap_to(text: &str, first: &str, rest: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = first.to_string();
     let mut empty = true;
     for word in text.split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+        if !empty && line.chars().count() + 1 + word.chars().count() > width {
             out.push_str(&line);
             out.push('\n');
             line = rest.to_string();

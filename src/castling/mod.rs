@@ -110,6 +110,7 @@ mod json;
 pub mod later;
 mod notation;
 mod reason;
+pub mod timeline;
 
 pub use crate::chess::Castling;
 pub use context::{GameContext, Homes};

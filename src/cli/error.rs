@@ -28,6 +28,28 @@ pub enum CliError {
         /// What is wrong with it.
         error: ArrangementError,
     },
+    /// The position given to `castle` is no legal position.
+    #[error(transparent)]
+    Fen(#[from] castle960::notation::fen::FenError),
+    /// The game given to `castle --pgn` cannot be read or replayed.
+    #[error(transparent)]
+    Pgn(#[from] castle960::notation::pgn_import::PgnError),
+    /// A PGN file could not be read.
+    #[error("cannot read {}: {source}", castle960::error::quote(.path))]
+    PgnFile {
+        /// The file, as given.
+        path: String,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// `--ply` names a ply past the game's end.
+    #[error("--ply {ply} is past the end of the game, which has {plies} plies (0 is the start)")]
+    PlyOutOfRange {
+        /// The ply asked for.
+        ply: usize,
+        /// How many plies the game has.
+        plies: usize,
+    },
     /// Standard input could not be read (`show -`).
     #[error("cannot read standard input: {0}")]
     Stdin(std::io::Error),
@@ -60,6 +82,10 @@ impl CliError {
         match self {
             CliError::Arrangement(_)
             | CliError::ArrangementLine { .. }
+            | CliError::Fen(_)
+            | CliError::Pgn(_)
+            | CliError::PgnFile { .. }
+            | CliError::PlyOutOfRange { .. }
             | CliError::Write(_)
             | CliError::OutputDirectory { .. } => BAD_INPUT,
             CliError::Stdin(_)

@@ -2,6 +2,7 @@
 //! several commands share are declared once in [`args`].
 
 mod args;
+mod castle;
 mod error;
 mod output;
 mod progress;
@@ -30,6 +31,10 @@ enum Command {
     /// Explain arrangements: by Scharnagl number (0-959) or a range of them (0-9), back rank
     /// (RNBQKBNR) or FEN; `-` reads them from standard input.
     Show(show::ShowArgs),
+    /// Can this side castle here, and if not, why not? Any position (FEN, standard chess or
+    /// Chess960) or a game (--pgn FILE): each colour's two castlings, every reason that stands,
+    /// how soon castling can come, and how to play it.
+    Castle(castle::CastleArgs),
     /// Print a completion script for a shell (bash, elvish, fish, powershell, zsh) to standard
     /// output, e.g. `castle960 completions bash > ~/.local/share/bash-completion/completions/castle960`.
     Completions {
@@ -50,6 +55,7 @@ pub fn run() -> ExitCode {
         None => report::run(&report::ReportArgs::default()),
         Some(Command::Report(args)) => report::run(&args),
         Some(Command::Show(args)) => show::run(&args),
+        Some(Command::Castle(args)) => castle::run(&args),
         Some(Command::Completions { shell }) => completions(shell),
         Some(Command::Man) => man(),
     };

@@ -2,6 +2,7 @@
 //! analysis document and the HTML gallery.
 
 pub mod analysis_doc;
+pub mod castling;
 pub mod csv;
 pub mod explain;
 pub mod gallery;

@@ -1,0 +1,299 @@
+//! `castle960 castle`: castling in any position, and through a game, in words a club player
+//! understands. The facts come from [`crate::castling`]; this module only words and lays them
+//! out (the JSON is the library's own serialisation).
+
+use crate::castling::timeline::{Standing, Timeline};
+use crate::castling::{Explanation, Later, NeverWhy, Reason, SideExplanation, Status};
+use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
+use crate::notation::fen::{CastlingNotation, to_fen};
+use crate::notation::pgn_import::Game;
+use crate::words;
+use cozy_chess::Board;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The version of `castle960 castle --pgn --json`'s layout; it changes whenever a field is
+/// renamed, removed or changes meaning.
+pub const GAME_SCHEMA: u32 = 1;
+
+/// The whole board with both colours, eighth rank first, as a reader sets it up.
+pub fn diagram(board: &Board, unicode: bool) -> String {
+    let mut out = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        let row: Vec<String> = File::ALL
+            .into_iter()
+            .map(|file| {
+                let square = Square::new(file, rank);
+                match (board.piece_on(square), board.color_on(square)) {
+                    (Some(p), Some(c)) if unicode => piece::symbol(p, c).to_string(),
+                    (Some(p), Some(c)) => piece::letter(p, c).to_string(),
+                    _ => ".".to_string(),
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "  {rank}  {}", row.join(" "));
+    }
+    out.push_str("     a b c d e f g h\n");
+    out
+}
+
+/// The explanation of one position: its FEN, whose move it is, the board, and the four
+/// castlings, each with its verdict, every reason, when it can come later, and how to play it.
+pub fn position_text(
+    board: &Board,
+    explanation: &Explanation,
+    unicode: bool,
+    width: usize,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "FEN {}", to_fen(board, CastlingNotation::XFen));
+    let shredder = to_fen(board, CastlingNotation::Shredder);
+    if shredder != to_fen(board, CastlingNotation::XFen) {
+        let _ = writeln!(out, "Shredder-FEN {shredder}");
+    }
+    let _ = writeln!(out, "{} to move.", words::color_title(explanation.to_move));
+    out.push('\n');
+    out.push_str(&diagram(board, unicode));
+    for side in explanation.iter() {
+        out.push('\n');
+        out.push_str(&side_text(side, width));
+    }
+    out
+}
+
+/// One colour's castling on one side: the verdict line, then the details indented.
+pub fn side_text(e: &SideExplanation, width: usize) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} {} ({}-side): {}",
+        words::color_title(e.color),
+        e.side.san(),
+        e.side.prefix(),
+        e.status.words()
+    );
+    let mut para = |text: String| out.push_str(&words::wrap_to(&text, "  ", "    ", width));
+    if let Some(c) = &e.castling {
+        let king = if c.king == c.king_to {
+            format!("the king stays on {}", c.king)
+        } else {
+            format!("the king goes {} -> {}", c.king, c.king_to)
+        };
+        let rook = if c.rook == c.rook_to {
+            format!("the rook stays on {}", c.rook)
+        } else {
+            format!("the rook goes {} -> {}", c.rook, c.rook_to)
+        };
+        para(format!("Castling: {king}, {rook}."));
+    }
+    if !e.reasons.is_empty() {
+        let why = if e.status == Status::LegalOnTurn {
+            "Legal as soon as it is its move:"
+        } else {
+            "Why not:"
+        };
+        para(why.to_string());
+        for reason in &e.reasons {
+            out.push_str(&words::wrap_to(
+                &format!("- {reason}"),
+                "    ",
+                "      ",
+                width,
+            ));
+        }
+    }
+    if let Some(later) = &e.later {
+        out.push_str(&words::wrap_to(
+            &format!("Later: {}", later_text(later, e.color)),
+            "  ",
+            "    ",
+            width,
+        ));
+    }
+    let right_gone = matches!(e.reasons.first(), Some(Reason::RightGone { .. }));
+    if let Some(n) = e.notation.as_ref().filter(|_| !right_gone) {
+        let mut how = format!(
+            "How to play it: {} in SAN; {} in UCI with UCI_Chess960 (the king takes its own rook)",
+            n.san, n.uci_chess960
+        );
+        if let Some(standard) = &n.uci_standard {
+            let _ = write!(how, ", {standard} for standard engines");
+        }
+        let _ = write!(how, "; in a Chess960 GUI, {}", n.gui_chess960);
+        if let Some(gui) = &n.gui_standard {
+            let _ = write!(how, "; in a standard GUI, {gui}");
+        }
+        how.push('.');
+        out.push_str(&words::wrap_to(&how, "  ", "    ", width));
+    }
+    out
+}
+
+/// Whether and how soon castling can come, in words.
+fn later_text(later: &Later, color: Color) -> String {
+    let opponent = words::color_title(!color);
+    match later {
+        Later::Fewest { moves: 0, .. } => {
+            "nothing to prepare: legal as soon as it is its move.".to_string()
+        }
+        Later::Fewest { moves, san, .. } => format!(
+            "the right stands. With {opponent} standing still, castling becomes legal after {} \
+             at the fewest, e.g. {}.",
+            words::count(*moves, "own move", "own moves"),
+            san.join(", ")
+        ),
+        Later::MoreThan {
+            moves,
+            budget_exhausted,
+        } => format!(
+            "the right stands, but with {opponent} standing still no line of {} or fewer makes \
+             castling legal{}.",
+            words::count(*moves, "own move", "own moves"),
+            if *budget_exhausted {
+                " (the search stopped at its limit; it may need more)"
+            } else {
+                ""
+            }
+        ),
+        Later::Never { why } => match why {
+            NeverWhy::RightGone => "never: the right is gone for good.".to_string(),
+            NeverWhy::OpponentInCheck => {
+                format!("not worked out: {opponent} is in check and cannot stand still.")
+            }
+            NeverWhy::EnemyKingInTheWay { king } => format!(
+                "not while {opponent}'s king stands on {king}, a square that must be empty \
+                 ({opponent} standing still)."
+            ),
+            NeverWhy::EnemyKingAttacks { king, square } => format!(
+                "not while {opponent}'s king on {king} attacks {square}, a square the king \
+                 must cross or land on ({opponent} standing still)."
+            ),
+            NeverWhy::NoLine => format!(
+                "never with {opponent} standing still: no sequence of own moves (king and \
+                 castling rook staying put) makes it legal."
+            ),
+        },
+    }
+}
+
+/// The game's castling timeline: for each colour and side, its stretches with the moves that
+/// open and close them.
+pub fn timeline_text(game: &Game, timeline: &Timeline, width: usize) -> String {
+    let mut out = String::new();
+    let title = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
+    let players = match (title("White"), title("Black")) {
+        (Some(w), Some(b)) => format!("{w} - {b}"),
+        _ => format!("game {}", game.number),
+    };
+    let _ = writeln!(
+        out,
+        "{players}: {} from {}",
+        words::count(timeline.plies, "ply", "plies"),
+        to_fen(&game.start, CastlingNotation::XFen)
+    );
+    for color in Color::ALL {
+        for side in CastlingSide::BOTH {
+            out.push('\n');
+            let _ = writeln!(
+                out,
+                "{} {} ({}-side):",
+                words::color_title(color),
+                side.san(),
+                side.prefix()
+            );
+            for stretch in &timeline.sides[color][side] {
+                let when = stretch_span(game, stretch.from_ply, stretch.to_ply);
+                let what = match &stretch.standing {
+                    Standing::Legal => "legal on its move".to_string(),
+                    Standing::Blocked { reasons } => {
+                        let reasons: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
+                        format!("not legal: {}", reasons.join("; "))
+                    }
+                    Standing::RightGone { lost } => {
+                        Reason::RightGone { lost: lost.clone() }.to_string()
+                    }
+                };
+                out.push_str(&words::wrap_to(
+                    &format!("{when}: {what}"),
+                    "  ",
+                    "      ",
+                    width,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `at the start`, `after 14. Bxf7`, `from 3. Bc4 to 6. cxd4`: the positions of a stretch,
+/// named by the moves that lead to them.
+fn stretch_span(game: &Game, from: usize, to: usize) -> String {
+    let position = |ply: usize| match ply {
+        0 => "the start".to_string(),
+        _ => game.moves[ply - 1].label(),
+    };
+    match (from, to) {
+        (0, 0) => "at the start".to_string(),
+        (from, to) if from == to => format!("after {}", position(from)),
+        (from, to) => format!("from {} to {}", position(from), position(to)),
+    }
+}
+
+/// `castle960 castle --pgn --json`: the game's timeline, and the position at the chosen ply.
+#[derive(Serialize)]
+pub struct GameJson<'a> {
+    /// [`GAME_SCHEMA`].
+    pub schema: u32,
+    /// The game's tags, in the file's order (an object: a game names each tag once).
+    #[serde(serialize_with = "tags_in_order")]
+    pub tags: Vec<(&'a str, &'a str)>,
+    /// The start position (Shredder-FEN).
+    pub start: String,
+    /// The moves in SAN, as in the file.
+    pub moves: Vec<&'a str>,
+    /// Each colour's two castlings through the game.
+    pub timeline: &'a Timeline,
+    /// The position after `ply` plies explained, when asked for.
+    pub position: Option<PlyJson<'a>>,
+}
+
+/// The explained position of a chosen ply.
+#[derive(Serialize)]
+pub struct PlyJson<'a> {
+    /// The ply (0 is the start).
+    pub ply: usize,
+    /// The explanation, as `castle960 castle FEN --json` writes it.
+    pub explanation: &'a Explanation,
+}
+
+/// The tags as one JSON object whose keys keep the file's order.
+fn tags_in_order<S: serde::Serializer>(tags: &[(&str, &str)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(tags.len()))?;
+    for (name, value) in tags {
+        map.serialize_entry(name, value)?;
+    }
+    map.end()
+}
+
+impl<'a> GameJson<'a> {
+    /// The JSON of `game` with its `timeline`, and the explanation of one ply if given.
+    pub fn new(
+        game: &'a Game,
+        timeline: &'a Timeline,
+        position: Option<(usize, &'a Explanation)>,
+    ) -> GameJson<'a> {
+        GameJson {
+            schema: GAME_SCHEMA,
+            tags: game
+                .tags
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect(),
+            start: to_fen(&game.start, CastlingNotation::Shredder),
+            moves: game.moves.iter().map(|m| m.san.as_str()).collect(),
+            timeline,
+            position: position.map(|(ply, explanation)| PlyJson { ply, explanation }),
+        }
+    }
+}
