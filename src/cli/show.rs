@@ -3,9 +3,11 @@
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
 use castle960::chess::arrangement::parse_any;
-use castle960::report::explain;
+use castle960::notation::pgn::FenStyle;
+use castle960::report::{explain, words};
 use castle960::start::analysis;
 use clap::Args;
+use std::io::IsTerminal;
 
 /// The arguments of `show`.
 #[derive(Args)]
@@ -22,6 +24,15 @@ pub struct ShowArgs {
     /// Print each witness line as a PGN game (Variant Chess960, start FEN) instead.
     #[arg(long)]
     pgn: bool,
+    /// Write the start FEN as X-FEN (castling field KQkq, as python-chess and lichess write it)
+    /// instead of Shredder-FEN (HAha).
+    #[arg(long)]
+    xfen: bool,
+    /// Wrap the text at N columns, 40 or more [default: the terminal's width, 100 when the
+    /// output is not a terminal].
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(words::MIN_WIDTH as i64..))]
+    width: Option<u16>,
     #[command(flatten)]
     bound: PawnBound,
 }
@@ -30,14 +41,35 @@ pub struct ShowArgs {
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     let arrangement = parse_any(&args.arrangement)?;
     let analysis = analysis::Analysis::with_bound(arrangement, args.bound.files);
-    let explanation = explain::Explanation::new(&analysis);
+    let style = if args.xfen {
+        FenStyle::XFen
+    } else {
+        FenStyle::Shredder
+    };
+    let explanation = explain::Explanation::with_fen_style(&analysis, style);
     if args.pgn {
         print!("{}", explanation.to_pgn());
     } else if args.json {
         let text = serde_json::to_string_pretty(&explanation).expect("explanations serialize");
         println!("{text}");
     } else {
-        print!("{}", explanation.to_text(&arrangement, !args.ascii));
+        let width = args.width.map_or_else(terminal_width, usize::from);
+        print!(
+            "{}",
+            explanation.to_text_width(&arrangement, !args.ascii, width)
+        );
     }
     Ok(())
+}
+
+/// The width of the terminal standard output goes to, at least [`words::MIN_WIDTH`]; when it
+/// is not a terminal (a pipe, a file), [`words::WIDTH`].
+fn terminal_width() -> usize {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        return words::WIDTH;
+    }
+    terminal_size::terminal_size_of(&stdout)
+        .map_or(words::WIDTH, |(width, _)| usize::from(width.0))
+        .max(words::MIN_WIDTH)
 }

@@ -537,6 +537,32 @@ mod tests {
         assert_eq!(d[k(Piece::Queen)][sq("d1")][sq("e3")], 2);
     }
 
+    /// The search's old after-pawn-move witness of SP 0's a-side, with its parking detours
+    /// (`Ne3 Nf5`, `Qb2 Qe5`), becomes the fewest moves into a castled position the model
+    /// cannot tell apart from it: the same men on ranks 1-2 and pawns, in 4 moves before O-O-O.
+    #[test]
+    fn castling_into_the_witness_class_drops_the_detours() {
+        use crate::start::search::model::Pos;
+        let a = Arrangement::from_sp(0).unwrap();
+        let old = Line::from_san(&a, "Ne3 Nf5 Nf3 Ng5 b3 Qb2 Qe5 O-O-O").unwrap();
+        let castled = old.replay(&a).unwrap();
+        let new = castle_into(&a, CastlingSide::A, &castled, DEFAULT_BUDGET).unwrap();
+        assert_eq!(new.san(&a), "Ne3 Nf3 b3 Qa3 O-O-O");
+        let board = new.replay(&a).unwrap();
+        assert_eq!(Pos::from_board(&board), Pos::from_board(&castled));
+        // And a walk there is found exactly as short as a shortest game can be: 0 moves to the
+        // start itself.
+        let start = Board::start(&a);
+        assert!(
+            walk_to(&a, &start, DEFAULT_BUDGET)
+                .unwrap()
+                .moves
+                .is_empty()
+        );
+        // A budget too small to find it gives up instead of answering wrongly.
+        assert!(matches!(walk_to(&a, &castled, 10), Err(GaveUp { .. })));
+    }
+
     #[test]
     fn pawn_pushes() {
         let rank = |n: usize| 1u8 << (n - 1);
