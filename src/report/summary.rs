@@ -18,7 +18,7 @@ pub fn summary(analyses: &[Analysis]) -> String {
     }
     let _ = writeln!(
         out,
-        "Closed-form rule ({}, seed 001 in the project's notes), sides per case:",
+        "Closed-form rule ({}; seed 001 in the project's notes),\n  sides per case:",
         crate::start::rule::SOURCE_NAME
     );
     let _ = writeln!(out, "  {:<24} {:>6} {:>6}", "case", "a-side", "h-side");
@@ -78,7 +78,7 @@ pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
             .count();
         let _ = writeln!(
             out,
-            "  {}: search finds {possible} sides castling without a pawn move; rule and search agree on {agree} of {}",
+            "  {}: {possible} sides castle without a pawn move; rule and search agree on {agree} of {}",
             side.name(),
             analyses.len()
         );
@@ -179,7 +179,8 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
     ));
     let _ = writeln!(
         out,
-        "Answer: White can reach a position that requires castling in {answer} of {} arrangements (the closed-form rule says {rule}).",
+        "Answer: White can reach a position that requires castling in {answer} of {} arrangements\n  \
+         (the closed-form rule says {rule}).",
         analyses.len()
     );
     out
