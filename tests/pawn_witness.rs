@@ -203,6 +203,38 @@ fn walks_are_as_short_as_a_plain_breadth_first_search_finds() {
     assert!(lengths.len() >= 4, "{lengths:?}");
 }
 
+/// With pawns moved on at most one file, the shortest castling game of SP 402's a-side (pawns
+/// b3 and g3) is out of bounds: the side shows the fewest moves into the search's own castled
+/// position instead (one pawn file), and the shortest walk to where that ends; both replay.
+#[test]
+fn within_a_pawn_bound_the_games_keep_to_it() {
+    use castle960::Verdict;
+    use castle960::start::analysis::{Analysis, Games};
+    let a = Arrangement::from_sp(402).unwrap();
+    let analysis = Analysis::with_bound(a, 1);
+    let v = &analysis.verdicts[CastlingSide::A];
+    assert_eq!(v.verdict, Verdict::ArtificialOnly);
+    assert_eq!(v.games, Games::ShortestIntoWitness);
+    assert_eq!(analysis.questions.fewest_any[CastlingSide::A].moves, 6);
+    let castle = v.castle_line.san(&a);
+    let walk = v.walk_line.as_ref().unwrap().san(&a);
+    let fen = a.fen();
+    let castled = common::replay_white_line(&fen, &castle.split(' ').collect::<Vec<_>>()).unwrap();
+    assert_eq!(castled.last_castle, Some('a'), "{castle}");
+    let files: std::collections::BTreeSet<char> = (castle.split(' '))
+        .filter(|m| m.starts_with(|c: char| c.is_ascii_lowercase()) && !m.starts_with('O'))
+        .map(|m| m.chars().next().unwrap())
+        .collect();
+    assert_eq!(files.len(), 1, "{castle}");
+    let walked = common::replay_white_line(&fen, &walk.split(' ').collect::<Vec<_>>()).unwrap();
+    assert_eq!(walked.last_castle, None);
+    assert!(!walked.castled_before_last);
+    assert_eq!(
+        common::white_placement(&walked.board),
+        common::white_placement(&castled.board)
+    );
+}
+
 /// A plain breadth-first search over White-only placements of ranks 1-5, from both ends.
 mod bfs {
     use super::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};

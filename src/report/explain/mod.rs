@@ -82,11 +82,12 @@ pub struct SideDetails {
     pub castle_pgn: Option<String>,
     /// The castle-free game as a PGN game (null unless artificial-only).
     pub walk_pgn: Option<String>,
-    /// Whether the games are the shortest the verdict allows: for artificial-only the shortest
-    /// castling game and the shortest castle-free game to its placement; for after-pawn-move the
-    /// shortest castling game into the search's castled position (up to where pieces beyond
-    /// rank 2 stand); for no-pawn-move the shortest line.
-    pub shortest_games: bool,
+    /// How the games were chosen: `shortest` (the shortest castling game of all, and for
+    /// artificial-only the shortest castle-free game to its placement), `shortest-into-witness`
+    /// (the shortest castling game into the search's castled position, up to where pieces
+    /// beyond rank 2 stand, and for artificial-only the shortest walk to its placement), or
+    /// `witness` (the search's own example, not proved shortest).
+    pub games: &'static str,
 }
 
 impl Explanation {
@@ -126,7 +127,11 @@ impl Explanation {
                         style,
                     )
                 }),
-                shortest_games: v.games == Games::Shortest,
+                games: match v.games {
+                    Games::Shortest => "shortest",
+                    Games::ShortestIntoWitness => "shortest-into-witness",
+                    Games::NotProvedShortest => "witness",
+                },
             }
         });
         Explanation {

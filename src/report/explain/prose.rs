@@ -300,6 +300,16 @@ pub(crate) fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String 
                     side.san(),
                     words::count(walk.map_or(0, |l| l.moves.len()), "move", "moves"),
                 ),
+                Games::ShortestIntoWitness => format!(
+                    "Below, the shortest castling game into the search's example castled \
+                     position ({} before {}; the shortest castling game of all moves pawns on \
+                     more files than the bound allows) and the shortest game without castling \
+                     that puts every man on the same square ({}; pieces keep to ranks 1-5): in \
+                     it {walked}.",
+                    words::count(before_castling, "move", "moves"),
+                    side.san(),
+                    words::count(walk.map_or(0, |l| l.moves.len()), "move", "moves"),
+                ),
                 Games::NotProvedShortest => format!(
                     "Below, a castling game (pawn moves {pawn_moves}) and a game without castling \
                      that puts every man on the same square, in which {walked}; they are the \

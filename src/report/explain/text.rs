@@ -141,20 +141,21 @@ impl Explanation {
         ));
         out.push(Paragraph::new(2, self.agreement(side)));
         if v.verdict != Verdict::NoPawnMove && !v.castle_line.is_empty() {
-            let label = match (v.verdict, d.shortest_games) {
-                (Verdict::ArtificialOnly, true) => "Castling game (the shortest)",
-                (Verdict::AfterPawnMove, true) => {
+            let label = match (v.verdict, d.games) {
+                (_, "shortest") => "Castling game (the shortest)",
+                (Verdict::AfterPawnMove, "shortest-into-witness") => {
                     "Castling game (the shortest into such a position)"
                 }
+                (_, "shortest-into-witness") => "Castling game (the shortest into this position)",
                 _ => "Castling game",
             };
             out.push(Paragraph::new(2, format!("{label}: {}", v.castle_line)));
         }
         if !v.walk_line.is_empty() {
-            let label = if d.shortest_games {
-                "Shortest game without castling to the same squares"
-            } else {
+            let label = if d.games == "witness" {
                 "Game without castling to the same squares"
+            } else {
+                "Shortest game without castling to the same squares"
             };
             out.push(Paragraph::new(2, format!("{label}: {}", v.walk_line)));
         }

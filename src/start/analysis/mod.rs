@@ -28,10 +28,11 @@ pub struct SideVerdict {
     /// into a castled position the search shows no castle-free game reaches (see
     /// [`shortest::castle_into`]), ending with castling. Artificial-only: where any castled
     /// position serves, the shortest castling game of all (the fewest moves before castling with
-    /// pawn moves allowed, [`crate::start::questions::fewest_any`]), ending with castling.
-    /// When [`SideVerdict::games`] says [`Games::NotProvedShortest`], the search's own witness
-    /// instead, round trips removed (for artificial-only continuing to the placement its walk
-    /// reaches).
+    /// pawn moves allowed, [`crate::start::questions::fewest_any`]), ending with castling (with
+    /// a bound on the pawn files that game may exceed, the fewest moves into the witness's
+    /// castled position instead). [`SideVerdict::games`] says which; when an exact search gave
+    /// up ([`Games::NotProvedShortest`]), the search's own witness, round trips removed (for
+    /// artificial-only continuing to the placement its walk reaches).
     pub castle_line: Line,
     /// For artificial-only: a castle-free game reaching the castling game's placement; the
     /// shortest one ([`shortest::walk_to`]) unless [`SideVerdict::games`] says otherwise.
@@ -56,13 +57,19 @@ pub struct SideVerdict {
     pub verdict_one_file_fewer: Option<Verdict>,
 }
 
-/// Whether a side's games are the shortest its verdict allows (see [`SideVerdict::castle_line`]).
+/// How a side's games were chosen (see [`SideVerdict::castle_line`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Games {
-    /// Shortest, as [`SideVerdict::castle_line`] and [`SideVerdict::walk_line`] describe.
+    /// The shortest castling game of all (no-pawn-move; artificial-only), and for
+    /// artificial-only the shortest castle-free game to its placement.
     Shortest,
-    /// The search's own witness: the exact search gave up (or, with pawn moves on fewer files
-    /// than all eight, the shortest castling game moves pawns on more files than the bound).
+    /// The shortest castling game into a castled position the pawn-move model cannot tell
+    /// apart from the search's witness ([`shortest::castle_into`]): after-pawn-move, where the
+    /// castled position must be one no castle-free game reaches; and artificial-only when the
+    /// shortest castling game of all moves pawns on more files than the bound allows. For
+    /// artificial-only, with the shortest castle-free game to its placement.
+    ShortestIntoWitness,
+    /// The search's own witness, round trips removed: an exact search gave up.
     NotProvedShortest,
 }
 
@@ -209,33 +216,15 @@ fn pawn_verdict(
         walk.and_then(Result::ok)
             .map(|l| l.without_round_trips(arrangement)),
     );
-    let shortest = match outcome.verdict {
-        // Any castled position serves: the shortest castling game, if it keeps within the
-        // bound, and the shortest walk to where it ends.
-        Verdict::ArtificialOnly if pawn_files(arrangement, &fewest.line) <= bound => {
-            let castled = fewest
-                .line
-                .replay(arrangement)
-                .expect("fewest_any lines are legal");
-            shortest::walk_to(arrangement, &castled, shortest::DEFAULT_BUDGET)
-                .ok()
-                .map(|walk| (fewest.line.clone(), Some(walk)))
-        }
-        // The castled position must be one no castle-free game reaches: the witness's, reached
-        // in the fewest moves.
-        Verdict::AfterPawnMove if realize_error.is_none() => {
-            let castled = witness
-                .0
-                .replay(arrangement)
-                .expect("witness lines are legal");
-            shortest::castle_into(arrangement, side, &castled, shortest::DEFAULT_BUDGET)
-                .ok()
-                .map(|castle| (castle, None))
-        }
-        _ => None,
-    };
-    let (games, (castle_line, walk_line)) = match shortest {
-        Some(lines) => (Games::Shortest, lines),
+    let (games, (castle_line, walk_line)) = match shortest_games(
+        arrangement,
+        side,
+        bound,
+        outcome.verdict,
+        fewest,
+        realize_error.is_none().then_some(&witness.0),
+    ) {
+        Some(found) => found,
         None => (Games::NotProvedShortest, witness),
     };
     SideVerdict {
@@ -247,6 +236,56 @@ fn pawn_verdict(
         realize_error,
         safe_structures: Some(GroupKey::of(arrangement, side).safe_structures(bound)),
         verdict_one_file_fewer,
+    }
+}
+
+/// The shortest games of a side that needs a pawn move (see [`SideVerdict::castle_line`]), if
+/// the exact searches find them: `witness` is the search's castling game, realized. `None` when
+/// a search gives up (or there is no witness to go by).
+fn shortest_games(
+    arrangement: &Arrangement,
+    side: CastlingSide,
+    bound: usize,
+    verdict: Verdict,
+    fewest: &Fewest,
+    witness: Option<&Line>,
+) -> Option<(Games, (Line, Option<Line>))> {
+    let budget = shortest::DEFAULT_BUDGET;
+    // The castled position right after the witness's castling move, and the fewest moves into
+    // one the pawn-move model cannot tell apart from it.
+    let into_witness = || {
+        let witness = witness?;
+        let mut board = Board::start(arrangement);
+        for &mv in &witness.moves {
+            let castles = board.castling_side(mv).is_some();
+            board.play(mv).expect("witness lines are legal");
+            if castles {
+                break;
+            }
+        }
+        shortest::castle_into(arrangement, side, &board, budget).ok()
+    };
+    let walk_from = |castle: Line| {
+        let castled = castle
+            .replay(arrangement)
+            .expect("castling games are legal");
+        let walk = shortest::walk_to(arrangement, &castled, budget).ok()?;
+        Some((castle, Some(walk)))
+    };
+    match verdict {
+        // Any castled position serves: the shortest castling game, if it keeps within the bound,
+        // and the shortest walk to where it ends; else the same from the witness's castled
+        // position (every castled position within the bound is walkable).
+        Verdict::ArtificialOnly if pawn_files(arrangement, &fewest.line) <= bound => {
+            walk_from(fewest.line.clone()).map(|lines| (Games::Shortest, lines))
+        }
+        Verdict::ArtificialOnly => {
+            walk_from(into_witness()?).map(|lines| (Games::ShortestIntoWitness, lines))
+        }
+        // The castled position must be one no castle-free game reaches: the witness's, reached
+        // in the fewest moves.
+        Verdict::AfterPawnMove => Some((Games::ShortestIntoWitness, (into_witness()?, None))),
+        _ => None,
     }
 }
 
