@@ -271,9 +271,18 @@ impl Goal {
     /// The estimate of the module docs for the placement `key`; `FAR` when the goal is out of
     /// reach (a pawn past every rank it may end on).
     fn estimate(&self, key: Key) -> u32 {
-        let mut men = [[0usize; 2]; 5];
-        let mut count = [0usize; 5];
-        let mut h = 0u32;
+        self.parts(key).map_or(FAR as u32, |parts| parts.total)
+    }
+
+    /// The estimate's parts for the placement `key`, so that the estimate after one move is
+    /// worked out from the one term it changes; `None` when the goal is out of reach.
+    fn parts(&self, key: Key) -> Option<Parts> {
+        let mut parts = Parts {
+            men: [[0; 2]; 5],
+            count: [0; 5],
+            by_kind: [0; 5],
+            total: 0,
+        };
         for square in 0..SQUARES {
             let man = get(key, square);
             if man == 0 || self.frozen.contains(&square) {
@@ -282,30 +291,65 @@ impl Goal {
             if man == code(Piece::Pawn) {
                 let p = pushes(square / 8, self.pawn_ranks[square % 8]);
                 if p == FAR {
-                    return FAR as u32;
+                    return None;
                 }
-                h += p as u32;
+                parts.total += p as u32;
             } else {
                 let k = kind_index(man);
-                men[k][count[k]] = square;
-                count[k] += 1;
+                parts.men[k][parts.count[k]] = square;
+                parts.count[k] += 1;
             }
         }
         for k in 0..KINDS.len() {
-            h += matching(k, &men[k][..count[k]], &self.slots[k]);
+            parts.by_kind[k] = matching(k, &parts.men[k][..parts.count[k]], &self.slots[k]);
+            parts.total += parts.by_kind[k];
         }
-        h.min(FAR as u32)
+        Some(parts)
     }
 
-    /// Whether the placement `key` is the goal (for [`castle_into`]: castling is legal here).
-    fn reached(&self, key: Key) -> bool {
-        if let Some((side, arrangement)) = &self.castles {
-            let path = arrangement.castling(*side);
-            let open = path.is_open(|file| get(key, first_rank(file) as usize) != 0);
-            return open && self.estimate(key) == 0;
+    /// The estimate after the man on `from` (a `man`) moves to `to`, from the parts before the
+    /// move: only the moved man's term changes. `None` when the goal is then out of reach.
+    fn after(&self, parts: &Parts, man: u8, from: usize, to: usize) -> Option<u32> {
+        if man == code(Piece::Pawn) {
+            let allowed = self.pawn_ranks[from % 8];
+            let now = pushes(to / 8, allowed);
+            if now == FAR {
+                return None;
+            }
+            return Some(parts.total - pushes(from / 8, allowed) as u32 + now as u32);
         }
-        self.estimate(key) == 0
+        let k = kind_index(man);
+        let mut men = parts.men[k];
+        let moved = men[..parts.count[k]]
+            .iter_mut()
+            .find(|s| **s == from)
+            .expect("the man moved is one of its kind");
+        *moved = to;
+        let m = matching(k, &men[..parts.count[k]], &self.slots[k]);
+        (m < FAR as u32).then(|| parts.total - parts.by_kind[k] + m)
     }
+
+    /// Whether the placement `key`, whose estimate's parts are `parts`, is the goal (for
+    /// [`castle_into`]: castling is legal here too).
+    fn reached(&self, key: Key, parts: &Parts) -> bool {
+        if parts.total != 0 {
+            return false;
+        }
+        match &self.castles {
+            Some((side, arrangement)) => (arrangement.castling(*side))
+                .is_open(|file| get(key, first_rank(file) as usize) != 0),
+            None => true,
+        }
+    }
+}
+
+/// The estimate of one placement, term by term: where the men of each kind stand, each kind's
+/// least total distance, and the sum with the pawns' pushes.
+struct Parts {
+    men: [[usize; 2]; 5],
+    count: [usize; 5],
+    by_kind: [u32; 5],
+    total: u32,
 }
 
 /// A placement reached, how, and in how many moves.
@@ -342,7 +386,10 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
             continue; // a stale entry: the placement was reached in fewer moves since
         }
         let key = node.key;
-        if goal.reached(key) {
+        let parts = goal
+            .parts(key)
+            .expect("placements out of reach are never queued");
+        if goal.reached(key, &parts) {
             return Ok(path(&nodes, at));
         }
         for from in 0..SQUARES {
@@ -363,6 +410,9 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                 },
             );
             for &to in &targets[..n] {
+                let Some(h) = goal.after(&parts, man, from, to) else {
+                    continue; // a pawn pushed past every rank it may end on
+                };
                 let next = with(with(key, from, 0), to, man);
                 let next_moves = moves + 1;
                 match index.get(&next) {
@@ -371,14 +421,9 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                         let node = &mut nodes[seen as usize];
                         (node.parent, node.from, node.to, node.moves) =
                             (at, from as u8, to as u8, next_moves);
-                        let h = goal.estimate(next);
                         open.push(Reverse((next_moves as u32 + h, Reverse(next_moves), seen)));
                     }
                     None => {
-                        let h = goal.estimate(next);
-                        if h == FAR as u32 {
-                            continue;
-                        }
                         if nodes.len() >= budget {
                             return Err(GaveUp {
                                 placements: nodes.len(),
