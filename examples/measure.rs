@@ -6,6 +6,7 @@
 //! target/release/examples/measure pawn 47 3 > sample.txt         # every 47th arrangement
 //! target/release/examples/measure pawn-exhaustive 47 3 > all.txt # the same without the swap lemma
 //! target/release/examples/measure tables 3                       # the swap lemma's safe structures
+//! target/release/examples/measure shortest                       # the shortest-game searches
 //! ```
 //!
 //! `pawn STEP BOUND` runs the pawn-move search on every side of every STEP-th arrangement that
@@ -14,8 +15,10 @@
 //! change to the search altered any verdict; `pawn-exhaustive` runs the search without the
 //! shortcut of `castle960::start::search::swap`, whose lines must be the same apart from the count of cores.
 
-use castle960::start::search::{no_pawn, pawn};
+use castle960::start::line::Line;
+use castle960::start::search::{no_pawn, pawn, shortest};
 use castle960::{Arrangement, CastlingSide};
+use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -85,13 +88,60 @@ fn main() -> ExitCode {
             }
             println!("{tables} tables, {safe} safe structures with pawns on at most {bound} files");
         }
+        Some("shortest") => {
+            // The shortest-game searches of the report, one thread: for every artificial-only
+            // side the shortest walk to where its shortest castling game ends, for every
+            // after-pawn-move side the fewest moves into its castled position, both as the
+            // committed report states them.
+            let path = args
+                .get(1)
+                .map_or("output/chess960_castling.csv", String::as_str);
+            let rows = match read_report(path) {
+                Ok(rows) => rows,
+                Err(e) => {
+                    eprintln!("measure shortest [REPORT.csv]: {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut searches = 0;
+            for row in &rows {
+                let a = Arrangement::from_sp(row["sp"].parse().expect("an SP"))
+                    .expect("an SP of the report");
+                for side in CastlingSide::BOTH {
+                    let field = |name: &str| &row[&format!("{}_{name}", side.prefix())];
+                    let line = |name: &str| Line::from_san(&a, field(name)).expect("a report line");
+                    let budget = shortest::DEFAULT_BUDGET;
+                    let found = match field("verdict").as_str() {
+                        "artificial-only" => {
+                            let castled = line("castle_line").replay(&a).expect("legal");
+                            shortest::walk_to(&a, &castled, budget).map(|_| ())
+                        }
+                        "after-pawn-move" => {
+                            let castled = line("castle_line").replay(&a).expect("legal");
+                            shortest::castle_into(&a, side, &castled, budget).map(|_| ())
+                        }
+                        _ => continue,
+                    };
+                    if let Err(e) = found {
+                        println!("SP {} {side}: {e}", a.sp());
+                    }
+                    searches += 1;
+                }
+            }
+            println!("{searches} shortest-game searches");
+        }
         _ => {
             eprintln!(
-                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND]"
+                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv]"
             );
             return ExitCode::from(2);
         }
     }
     eprintln!("elapsed {:.3} s", started.elapsed().as_secs_f64());
     ExitCode::SUCCESS
+}
+
+/// The rows of a report CSV, one map of column to value each.
+fn read_report(path: &str) -> Result<Vec<HashMap<String, String>>, csv::Error> {
+    csv::Reader::from_path(path)?.deserialize().collect()
 }

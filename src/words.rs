@@ -43,18 +43,18 @@ pub fn capitalise(text: &str) -> String {
     }
 }
 
-/// The width `show` wraps its paragraphs at: reasons run to hundreds of characters.
+/// The width `show` and the summary wrap their paragraphs at when no terminal says otherwise:
+/// reasons run to hundreds of characters.
 pub const WIDTH: usize = 100;
 
-/// `text` wrapped at [`WIDTH`] columns: the first line starts with `first`, the following ones
+/// The narrowest width text is wrapped at: narrower, the hanging indents and the longest
+/// words (moves, square lists) would leave little room on a line.
+pub const MIN_WIDTH: usize = 40;
+
+/// `text` wrapped at `width` columns: the first line starts with `first`, the following ones
 /// with `rest` (a hanging indent). Words are never split, so a word longer than a line gets a
 /// line of its own. Every line ends with a newline.
-pub fn wrap(text: &str, first: &str, rest: &str) -> String {
-    wrap_to(text, first, rest, WIDTH)
-}
-
-/// [`wrap`] at `width` columns.
-pub fn wrap_to(text: &str, first: &str, rest: &str, width: usize) -> String {
+pub fn wrap(text: &str, first: &str, rest: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = first.to_string();
     let mut empty = true;
@@ -86,9 +86,12 @@ mod tests {
         assert_eq!(count(2, "file", "files"), "2 files");
         assert_eq!(join(&["a".into(), "b".into(), "c".into()]), "a, b and c");
         let long = "word ".repeat(60);
-        let wrapped = wrap(&long, "  ", "    ");
+        let wrapped = wrap(&long, "  ", "    ", WIDTH);
         assert!(wrapped.lines().all(|l| l.len() <= WIDTH));
         assert!(wrapped.lines().skip(1).all(|l| l.starts_with("    word")));
         assert_eq!(wrapped.split_whitespace().count(), 60);
+        let narrow = wrap(&long, "", "  ", MIN_WIDTH);
+        assert!(narrow.lines().all(|l| l.len() <= MIN_WIDTH));
+        assert_eq!(narrow.split_whitespace().count(), 60);
     }
 }

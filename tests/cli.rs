@@ -84,8 +84,15 @@ fn report_equals_the_committed_files() {
         gallery == committed_gallery,
         "output/gallery.html is stale: run `cargo run --release` and commit it"
     );
+    // Issue 20, item 8: the summary's long lists (48 disagreements) are wrapped.
+    let longest = stdout.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(
+        longest <= 100,
+        "a summary line of {longest} characters:\n{stdout}"
+    );
     for expected in [
         "Arrangements the rule says require castling (right true on a side): 599 of 960",
+        "Closed-form rule (published on Puzzling SE 122390; seed 001 in the project's notes)",
         "-7 bishop pair",
         "rule and search agree on",
         "Answer: White can reach a position that requires castling in",
@@ -137,7 +144,7 @@ fn show_by_number_back_rank_and_fen_agree() {
     let text = String::from_utf8(by_sp.stdout).unwrap();
     assert!(text.contains("SP 518  RNBQKBNR"));
     assert!(text.contains("♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"));
-    assert!(text.contains("king e1 -> c1, rook a1 -> d1"));
+    assert!(text.contains("the king goes from e1 to c1 and the rook from a1 to d1"));
     assert!(text.contains("Black is absent"));
     let ascii = String::from_utf8(castle960(&["show", "518", "--ascii"], None).stdout).unwrap();
     assert!(ascii.contains("R N B Q K B N R"));
@@ -221,7 +228,7 @@ fn show_json_fields_are_the_csv_columns() {
 fn show_opens_each_side_with_the_verdict_and_wraps() {
     let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
     assert!(
-        text.contains("\nO-O-O  artificial-only (pawns f3 e3)  rule agrees\n"),
+        text.contains("\nO-O-O  artificial-only (pawns c3 f3)  rule agrees\n"),
         "{text}"
     );
     assert!(
@@ -235,9 +242,14 @@ fn show_opens_each_side_with_the_verdict_and_wraps() {
         !text.contains("about castling without a pawn move."),
         "{text}"
     );
-    let longest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    // Lines holding a FEN or a link are never broken (so that they can be copied whole).
+    let longest = (text.lines())
+        .filter(|l| !l.starts_with("FEN ") && !l.starts_with("lichess "))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap();
     assert!(longest <= 100, "a line of {longest} characters:\n{text}");
-    assert!(text.trim_end().ends_with("GUI."), "{text}");
+    assert!(text.trim_end().ends_with("analysis board."), "{text}");
     assert!(text.contains("--pgn"), "{text}");
 }
 
@@ -247,8 +259,9 @@ fn show_opens_each_side_with_the_verdict_and_wraps() {
 fn show_words_fit_the_facts() {
     let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // SP 9's a-side castles only in pawn structures the proved shortcut settles.
     assert!(
-        flat.contains("examined 1 castled core one by one"),
+        flat.contains("The search had nothing to check one by one"),
         "{text}"
     );
     assert!(flat.contains("the hole on the second rank is d2"), "{text}");
@@ -500,4 +513,170 @@ fn completions_and_man_page() {
         page.contains("completions") && page.contains("show"),
         "{page}"
     );
+}
+
+/// Issue 20, item 6: `show` speaks a Chess960 player's words. For an arrangement of each case of
+/// the closed-form rule (and one where the king stays put), none of the rule's or the search's
+/// private terms appears, the rule's special codes are never printed as counts, and a king that
+/// stays is said to stay.
+#[test]
+fn show_uses_words_a_player_knows() {
+    use castle960::start::rule::{RuleCase, evaluate_side};
+    use castle960::{Arrangement, CastlingSide};
+    let mut samples: Vec<(u16, String)> = Vec::new();
+    type Case = fn(RuleCase) -> bool;
+    let cases: [(&str, Case); 5] = [
+        ("blocked", |c| c == RuleCase::Blocked),
+        ("bishop pair", |c| c == RuleCase::BishopPair),
+        ("opposite", |c| c == RuleCase::Opposite),
+        ("same direction", |c| {
+            matches!(c, RuleCase::SameDirection { .. })
+        }),
+        ("queen pocket", |c| {
+            matches!(c, RuleCase::QueenPocket { .. })
+        }),
+    ];
+    for (label, wanted) in cases {
+        let sp = Arrangement::all()
+            .find(|a| {
+                CastlingSide::BOTH
+                    .iter()
+                    .any(|&s| wanted(evaluate_side(a, s)))
+            })
+            .unwrap_or_else(|| panic!("no arrangement of the case {label}"))
+            .sp();
+        samples.push((sp, label.to_string()));
+    }
+    samples.push((518, "standard".into()));
+    samples.push((9, "king stays on g1".into()));
+    for (sp, label) in &samples {
+        let text = String::from_utf8(castle960(&["show", &sp.to_string()], None).stdout).unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for jargon in [
+            "span",
+            "border",
+            "castled core",
+            "swap lemma",
+            "have -",
+            "need -",
+            " -> ",
+            "right true",
+            "right false",
+        ] {
+            assert!(
+                !flat.contains(jargon),
+                "SP {sp} ({label}): {jargon:?} in\n{text}"
+            );
+        }
+    }
+    let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("On the h-side (O-O) the king stays on g1 and the rook goes from h1 to f1."),
+        "{text}"
+    );
+    assert!(!flat.contains("g1 to g1"), "{text}");
+}
+
+/// Issue 20, item 8: `show` wraps at `--width N` (40 or more), at the terminal's width when it
+/// writes to a terminal, and at 100 columns otherwise. Only the lines that hold a FEN or a link
+/// may be longer: they are never broken, so that they can be copied whole.
+#[test]
+fn show_wraps_at_the_width_asked_or_the_terminal_width() {
+    let unbroken = |line: &str| line.starts_with("FEN ") || line.starts_with("lichess ");
+    let longest = |text: &str| {
+        text.lines()
+            .filter(|l| !unbroken(l))
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap()
+    };
+    for width in [40, 57, 80, 120] {
+        let out = castle960(&["show", "9", "--width", &width.to_string()], None);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let at = longest(&text);
+        assert!(
+            at <= width && at > width - 12,
+            "--width {width}: {at}\n{text}"
+        );
+    }
+    // Not a terminal: 100 columns.
+    let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
+    assert!((90..=100).contains(&longest(&text)), "{text}");
+    assert_rejected(&["show", "9", "--width", "39"], "--width");
+    assert_rejected(&["show", "9", "--width", "wide"], "--width");
+    // In a terminal of 64 columns (a pseudo-terminal from util-linux's `script`).
+    let exe = env!("CARGO_BIN_EXE_castle960");
+    let out = Command::new("script")
+        .args([
+            "-qec",
+            &format!("stty rows 40 cols 64; '{exe}' show 9"),
+            "/dev/null",
+        ])
+        .output()
+        .expect("util-linux's script runs the binary in a pseudo-terminal");
+    let text = String::from_utf8(out.stdout).unwrap().replace('\r', "");
+    assert!(text.contains("SP 9  QNNBBRKR"), "{text}");
+    let at = longest(&text);
+    assert!(
+        (52..=64).contains(&at),
+        "terminal of 64 columns: {at}\n{text}"
+    );
+}
+
+/// Issue 20, items 10 and 13: every PGN game says why Black moves and links the start position in
+/// lichess's analysis board; `show` gives the same link; `--xfen` writes the FEN as python-chess
+/// does (castling field KQkq) in the text, the JSON and the PGN headers.
+#[test]
+fn show_links_lichess_and_writes_x_fen() {
+    let link = "https://lichess.org/analysis/chess960/\
+                bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR_w_KQkq_-_0_1";
+    let pgn = String::from_utf8(castle960(&["show", "0", "--pgn"], None).stdout).unwrap();
+    let games = pgn.matches("[Event ").count();
+    assert!(games >= 2, "{pgn}");
+    assert_eq!(
+        pgn.matches(&format!("[Link \"{link}\"]")).count(),
+        games,
+        "{pgn}"
+    );
+    assert_eq!(
+        pgn.matches("{Black is absent in castle960's model").count(),
+        games,
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("waiting moves that never touch White's play"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]"));
+    assert!(
+        pgn.lines().all(|l| l.starts_with('[') || l.len() < 80),
+        "{pgn}"
+    );
+    let text = String::from_utf8(castle960(&["show", "0"], None).stdout).unwrap();
+    assert!(
+        text.contains(&format!("\nlichess analysis board: {link}\n")),
+        "{text}"
+    );
+    assert!(text.contains("\nFEN bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"));
+
+    let xfen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let text = String::from_utf8(castle960(&["show", "0", "--xfen"], None).stdout).unwrap();
+    assert!(text.contains(&format!("\nFEN {xfen}\n")), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_slice(&castle960(&["show", "0", "--xfen", "--json"], None).stdout)
+            .unwrap();
+    assert_eq!(json["fen"], xfen);
+    assert_eq!(json["lichess"], link);
+    let pgn = String::from_utf8(castle960(&["show", "0", "--xfen", "--pgn"], None).stdout).unwrap();
+    assert_eq!(
+        pgn.matches(&format!("[FEN \"{xfen}\"]")).count(),
+        games,
+        "{pgn}"
+    );
+    // The X-FEN is read back as the same arrangement.
+    let again = castle960(&["show", xfen, "--json"], None);
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(again["sp"], 0);
 }

@@ -193,6 +193,22 @@ impl Arrangement {
         format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
     }
 
+    /// The full start position as an X-FEN, as python-chess writes it (`Board.fen()`): the
+    /// castling field is `KQkq`, since in a start position both rooks are the outermost ones on
+    /// their side of the king, where X-FEN writes `K`/`Q` rather than a file letter.
+    ///
+    /// ```
+    /// use castle960::Arrangement;
+    /// let sp0 = Arrangement::from_sp(0).unwrap();
+    /// assert_eq!(sp0.xfen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(sp0.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// ```
+    pub fn xfen(&self) -> String {
+        let white: String = self.to_string();
+        let black = white.to_lowercase();
+        format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1")
+    }
+
     /// Parses a start-position FEN: Shredder (`HAha`) or X-FEN (`KQkq`) castling field, all
     /// four castling rights present, White to move, no en-passant square, clocks `0 1` if given.
     pub fn from_fen(input: &str) -> Result<Arrangement, ArrangementError> {

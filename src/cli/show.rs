@@ -6,11 +6,13 @@ use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
 use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
+use castle960::notation::pgn::FenStyle;
 use castle960::report::explain::Explanation;
 use castle960::start::analysis::Analysis;
+use castle960::words;
 use clap::Args;
 use rayon::prelude::*;
-use std::io::BufRead as _;
+use std::io::{BufRead as _, IsTerminal as _};
 
 /// The arguments of `show`.
 #[derive(Args)]
@@ -33,6 +35,15 @@ pub struct ShowArgs {
     /// Print each witness line as a PGN game (Variant Chess960, start FEN) instead.
     #[arg(long)]
     pgn: bool,
+    /// Write the start FEN as X-FEN (castling field KQkq, as python-chess and lichess write it)
+    /// instead of Shredder-FEN (HAha).
+    #[arg(long)]
+    xfen: bool,
+    /// Wrap the text at N columns, 40 or more [default: the terminal's width, 100 when the
+    /// output is not a terminal].
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(words::MIN_WIDTH as i64..))]
+    width: Option<u16>,
     #[command(flatten)]
     bound: PawnBound,
 }
@@ -49,6 +60,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
             arrangements.extend(parse_spec(spec)?);
         }
     }
+    let width = args.width.map_or_else(terminal_width, usize::from);
     let mut out = Stdout::lock();
     // Explained a batch at a time on all threads and printed in order, so that output starts
     // early and a reader that stops (`| head`) stops the work soon after.
@@ -56,7 +68,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     for (b, chunk) in arrangements.chunks(batch).enumerate() {
         let texts: Vec<String> = chunk
             .par_iter()
-            .map(|&arrangement| render(args, arrangement))
+            .map(|&arrangement| render(args, arrangement, width))
             .collect();
         for (i, text) in texts.iter().enumerate() {
             // Text explanations and PGN games are separated by a blank line; JSON Lines are not.
@@ -70,9 +82,14 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
 }
 
 /// One arrangement's explanation as `args` asks for it.
-fn render(args: &ShowArgs, arrangement: Arrangement) -> String {
+fn render(args: &ShowArgs, arrangement: Arrangement, width: usize) -> String {
     let analysis = Analysis::with_bound(arrangement, args.bound.files);
-    let explanation = Explanation::new(&analysis);
+    let style = if args.xfen {
+        FenStyle::XFen
+    } else {
+        FenStyle::Shredder
+    };
+    let explanation = Explanation::with_fen_style(&analysis, style);
     if args.pgn {
         explanation.to_pgn()
     } else if args.json {
@@ -80,8 +97,20 @@ fn render(args: &ShowArgs, arrangement: Arrangement) -> String {
         line.push('\n');
         line
     } else {
-        explanation.to_text(&arrangement, !args.ascii)
+        explanation.to_text_width(&arrangement, !args.ascii, width)
     }
+}
+
+/// The width of the terminal standard output goes to, at least [`words::MIN_WIDTH`]; when it
+/// is not a terminal (a pipe, a file), [`words::WIDTH`].
+fn terminal_width() -> usize {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        return words::WIDTH;
+    }
+    terminal_size::terminal_size_of(&stdout)
+        .map_or(words::WIDTH, |(width, _)| usize::from(width.0))
+        .max(words::MIN_WIDTH)
 }
 
 /// The arrangements one argument names: a range `A-B` of SPs (`A` at most `B`), or whatever

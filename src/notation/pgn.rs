@@ -340,12 +340,54 @@ fn king_destination(board: &Board, mv: Move) -> Option<Square> {
 #[error("no waiting move for Black keeps clear of White's king after White's move {0}")]
 pub struct NoWaitingMove(pub usize);
 
-/// A complete PGN game: headers naming the variant and the start FEN, White's line with Black's
-/// waiting moves in between, and the result `*` (the game is not over).
+/// Which castling field the PGN games' `[FEN]` header writes: Shredder-FEN (`HAha`, the
+/// report's) or X-FEN (`KQkq`, as python-chess and lichess write it; `show --xfen`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FenStyle {
+    /// Rook files in the castling field, as in the report.
+    #[default]
+    Shredder,
+    /// `KQkq`: exact for start positions, whose rooks are the outermost ones.
+    XFen,
+}
+
+impl FenStyle {
+    /// The start FEN of `arrangement` in this style.
+    pub fn fen(self, arrangement: &Arrangement) -> String {
+        match self {
+            FenStyle::Shredder => arrangement.fen(),
+            FenStyle::XFen => arrangement.xfen(),
+        }
+    }
+}
+
+/// The comment that opens every game's movetext: why Black moves at all.
+pub const BLACK_NOTE: &str = "Black is absent in castle960's model: only White's men matter. \
+Black's moves here are waiting moves that never touch White's play, added only so that any \
+chess program can replay the game. The Link tag opens the start position in lichess's \
+analysis board.";
+
+/// A complete PGN game: headers naming the variant and the start FEN (Shredder-FEN), a link to
+/// the start position in lichess's analysis board (`[Link]`, as chess.com's exports name their
+/// links), a comment saying why Black moves, White's line with Black's waiting moves in
+/// between, and the result `*` (the game is not over).
 pub fn game(arrangement: &Arrangement, line: &Line, event: &str) -> Result<String, NoWaitingMove> {
+    game_in(arrangement, line, event, FenStyle::Shredder)
+}
+
+/// [`game`] with the `[FEN]` header in the given style.
+pub fn game_in(
+    arrangement: &Arrangement,
+    line: &Line,
+    event: &str,
+    style: FenStyle,
+) -> Result<String, NoWaitingMove> {
     let waits = waiting_moves(arrangement, line)?;
     let mut board = Board::start(arrangement);
-    let mut movetext = Vec::new();
+    let mut movetext: Vec<String> = format!("{{{BLACK_NOTE}}}")
+        .split(' ')
+        .map(str::to_string)
+        .collect();
     for (i, &mv) in line.moves.iter().enumerate() {
         movetext.push(format!("{}. {}", i + 1, board.san(mv)));
         board
@@ -367,12 +409,14 @@ pub fn game(arrangement: &Arrangement, line: &Line, event: &str) -> Result<Strin
         ("Result", "*".to_string()),
         ("Variant", "Chess960".to_string()),
         ("SetUp", "1".to_string()),
-        ("FEN", arrangement.fen()),
+        ("FEN", style.fen(arrangement)),
+        ("Link", crate::notation::lichess::analysis_url(arrangement)),
     ] {
         let _ = writeln!(out, "[{tag} \"{value}\"]");
     }
     out.push('\n');
-    // Wrap movetext below 80 columns, as the PGN export format asks.
+    // Wrap movetext below 80 columns, as the PGN export format asks (a move number stays with
+    // its move: one token).
     let mut width = 0;
     for token in movetext {
         if width > 0 && width + 1 + token.len() > 79 {

@@ -72,7 +72,7 @@ pub fn side_text(e: &SideExplanation, width: usize) -> String {
         e.side.prefix(),
         e.status.words()
     );
-    let mut para = |text: String| out.push_str(&words::wrap_to(&text, "  ", "    ", width));
+    let mut para = |text: String| out.push_str(&words::wrap(&text, "  ", "    ", width));
     if let Some(c) = &e.castling {
         let king = if c.king == c.king_to {
             format!("the king stays on {}", c.king)
@@ -94,7 +94,7 @@ pub fn side_text(e: &SideExplanation, width: usize) -> String {
         };
         para(why.to_string());
         for reason in &e.reasons {
-            out.push_str(&words::wrap_to(
+            out.push_str(&words::wrap(
                 &format!("- {reason}"),
                 "    ",
                 "      ",
@@ -103,7 +103,7 @@ pub fn side_text(e: &SideExplanation, width: usize) -> String {
         }
     }
     if let Some(later) = &e.later {
-        out.push_str(&words::wrap_to(
+        out.push_str(&words::wrap(
             &format!("Later: {}", later_text(later, e.color)),
             "  ",
             "    ",
@@ -124,7 +124,7 @@ pub fn side_text(e: &SideExplanation, width: usize) -> String {
             let _ = write!(how, "; in a standard GUI, {gui}");
         }
         how.push('.');
-        out.push_str(&words::wrap_to(&how, "  ", "    ", width));
+        out.push_str(&words::wrap(&how, "  ", "    ", width));
     }
     out
 }
@@ -213,7 +213,7 @@ pub fn timeline_text(game: &Game, timeline: &Timeline, width: usize) -> String {
                         Reason::RightGone { lost: lost.clone() }.to_string()
                     }
                 };
-                out.push_str(&words::wrap_to(
+                out.push_str(&words::wrap(
                     &format!("{when}: {what}"),
                     "  ",
                     "      ",

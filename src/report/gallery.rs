@@ -11,6 +11,7 @@
 //! Pieces are drawn as Unicode chess symbols (no piece art, no licence involved).
 
 use crate::chess::{Arrangement, CastlingSide};
+use crate::notation::lichess;
 use crate::report::explain::{Explanation, MODEL_NOTE};
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::Analysis;
@@ -72,7 +73,15 @@ struct Data {
     cells: Vec<[i16; 7]>,
     /// Per SP and side (a first): the details of the board view, word-encoded.
     sides: Vec<[SideData; 2]>,
+    /// Where lichess's analysis board for Chess960 lives; the page adds the start X-FEN.
+    lichess: &'static str,
+    /// What stands for that link in the PGN games (the page puts the link back in): one word
+    /// instead of 960 different links in the PGN dictionary.
+    lichess_placeholder: &'static str,
 }
+
+/// See [`Data::lichess_placeholder`].
+const LICHESS_PLACEHOLDER: &str = "%LICHESS%";
 
 /// One side of one arrangement for the board view. Texts are word-encoded.
 #[derive(Serialize)]
@@ -86,7 +95,7 @@ struct SideData {
     /// The castling game in SAN.
     castle_san: String,
     walk_san: String,
-    /// The side's part of `castle960 show`, line by line.
+    /// The side's part of `castle960 show`, a paragraph a line (unwrapped: the page flows it).
     text: String,
     /// The PGN of the castling game (as `show --pgn` writes it) and of the walk, coded with
     /// the PGN dictionary.
@@ -188,6 +197,8 @@ pub fn render_explained(
             .collect(),
         cells,
         sides,
+        lichess: lichess::ANALYSIS,
+        lichess_placeholder: LICHESS_PLACEHOLDER,
     };
     // `<` only occurs inside JSON strings; escaped, no `</script>` can end the block early.
     let json = serde_json::to_string(&data)
@@ -220,9 +231,17 @@ fn side_texts(analysis: &Analysis, explanation: &Explanation, side: CastlingSide
             .unwrap_or_default(),
         verdict.castle_line.clone(),
         verdict.walk_line.clone(),
-        explanation.side_text(side),
-        castle_pgn.unwrap_or_default(),
-        details.walk_pgn.clone().unwrap_or_default(),
+        explanation
+            .side_paragraphs(side)
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        castle_pgn
+            .unwrap_or_default()
+            .replace(&explanation.lichess, LICHESS_PLACEHOLDER),
+        (details.walk_pgn.clone().unwrap_or_default())
+            .replace(&explanation.lichess, LICHESS_PLACEHOLDER),
     ]
 }
 
@@ -399,7 +418,7 @@ fn summary(analyses: &[Analysis]) -> String {
         .sum::<usize>();
     let _ = writeln!(
         out,
-        "<p>Off the diagonal (shaded): the rule and the search disagree, on \
+        "<p class=\"offdiag\">Off the diagonal (shaded): the rule and the search disagree, on \
          <strong id=\"disagreements\">{disagreements}</strong> sides.</p>"
     );
     out

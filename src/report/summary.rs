@@ -3,6 +3,7 @@
 use crate::chess::{ByCastlingSide, CastlingSide};
 use crate::start::analysis::Analysis;
 use crate::start::verdict::Verdict;
+use crate::words;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -15,7 +16,11 @@ pub fn summary(analyses: &[Analysis]) -> String {
             by_case.entry(case.label()).or_default()[side] += 1;
         }
     }
-    let _ = writeln!(out, "Closed-form rule (seed 001), sides per case:");
+    let _ = writeln!(
+        out,
+        "Closed-form rule ({}; seed 001 in the project's notes),\n  sides per case:",
+        crate::start::rule::SOURCE_NAME
+    );
     let _ = writeln!(out, "  {:<24} {:>6} {:>6}", "case", "a-side", "h-side");
     for (label, counts) in &by_case {
         let _ = writeln!(out, "  {:<24} {:>6} {:>6}", label, counts.a, counts.h);
@@ -32,6 +37,25 @@ pub fn summary(analyses: &[Analysis]) -> String {
     out.push_str(&no_pawn_cross_check(analyses));
     out.push_str(&verdict_summary(analyses));
     out
+}
+
+/// A list after its label, "none" when empty, wrapped at [`words::WIDTH`] columns with the
+/// following lines indented under the label's text: long lists (48 disagreements) stay
+/// readable in a terminal.
+fn list(label: &str, items: &[String]) -> String {
+    let text = if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
+    };
+    let first = label.trim_start();
+    let indent = &label[..label.len() - first.len()];
+    words::wrap(
+        &format!("{first}{text}"),
+        indent,
+        &format!("{indent}    "),
+        words::WIDTH,
+    )
 }
 
 /// The rule against the exhaustive search on castling without a pawn move: agreement per side
@@ -54,7 +78,7 @@ pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
             .count();
         let _ = writeln!(
             out,
-            "  {}: search finds {possible} sides castling without a pawn move; rule and search agree on {agree} of {}",
+            "  {}: {possible} sides castle without a pawn move; rule and search agree on {agree} of {}",
             side.name(),
             analyses.len()
         );
@@ -65,15 +89,7 @@ pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
                 .map(|a| format!("SP {} {}", a.arrangement.sp(), side.prefix())),
         );
     }
-    let _ = writeln!(
-        out,
-        "  disagreements: {}",
-        if disagreements.is_empty() {
-            "none".to_string()
-        } else {
-            disagreements.join(", ")
-        }
-    );
+    out.push_str(&list("  disagreements: ", &disagreements));
     out
 }
 
@@ -154,20 +170,48 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
                 })
         })
         .collect();
+    out.push_str(&list(
+        &format!(
+            "  rule and search disagree on {} sides (rule -> search): ",
+            disagreements.len()
+        ),
+        &disagreements,
+    ));
     let _ = writeln!(
         out,
-        "  rule and search disagree on {} sides (rule -> search): {}",
-        disagreements.len(),
-        if disagreements.is_empty() {
-            "none".to_string()
-        } else {
-            disagreements.join(", ")
-        }
-    );
-    let _ = writeln!(
-        out,
-        "Answer: White can reach a position that requires castling in {answer} of {} arrangements (the closed-form rule says {rule}).",
+        "Answer: White can reach a position that requires castling in {answer} of {} arrangements\n  \
+         (the closed-form rule says {rule}).",
         analyses.len()
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 20, item 8: a list of 48 disagreements is wrapped at 100 columns, every item kept
+    /// whole and in order, the following lines indented under the label.
+    #[test]
+    fn long_lists_are_wrapped() {
+        let items: Vec<String> = (0..48)
+            .map(|i| format!("SP {} h (artificial-only -> after-pawn-move)", i * 19))
+            .collect();
+        let text = list(
+            "  rule and search disagree on 48 sides (rule -> search): ",
+            &items,
+        );
+        assert!(text.lines().count() > 20, "{text}");
+        assert!(
+            text.lines().all(|l| l.chars().count() <= words::WIDTH),
+            "{text}"
+        );
+        assert!(
+            text.lines().skip(1).all(|l| l.starts_with("      ")),
+            "{text}"
+        );
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.ends_with(&items.join(", ")), "{flat}");
+        assert_eq!(list("  disagreements: ", &[]), "  disagreements: none\n");
+    }
 }

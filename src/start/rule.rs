@@ -8,6 +8,15 @@
 //! test checks them against the seed's own output for all 960 arrangements.
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File, Piece};
+
+/// Where the closed-form rule was published: with its program and its answer, 599, on the
+/// question it answers, Puzzling Stack Exchange 122390 ("Chess 960 and Castling #2": for how
+/// many Chess960 start positions can White play into a position that requires castling?). The
+/// project's notes keep the post as seed 001.
+pub const SOURCE: &str = "https://puzzling.stackexchange.com/questions/122390";
+
+/// How explanations name the rule and its source, in brackets after "closed-form rule".
+pub const SOURCE_NAME: &str = "published on Puzzling SE 122390";
 use crate::start::verdict::Verdict;
 
 /// A way along the first rank: the direction king and rook travel in when castling.

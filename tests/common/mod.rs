@@ -236,11 +236,25 @@ pub fn replay_pgn(pgn: &str) -> Result<Board, String> {
     }
     let fen = header("FEN").ok_or("missing [FEN]")?;
     let mut board = Board::from_fen(&fen, true).map_err(|e| format!("{fen}: {e:?}"))?;
-    let movetext: Vec<&str> = pgn
+    // Comments (`{...}`, possibly over several lines) are not moves.
+    let mut text = String::new();
+    let mut in_comment = false;
+    for c in pgn
         .lines()
         .filter(|l| !l.starts_with('['))
-        .flat_map(str::split_whitespace)
-        .collect();
+        .flat_map(|l| l.chars().chain([' ']))
+    {
+        match c {
+            '{' if !in_comment => in_comment = true,
+            '}' if in_comment => in_comment = false,
+            _ if !in_comment => text.push(c),
+            _ => {}
+        }
+    }
+    if in_comment {
+        return Err("a comment is never closed".into());
+    }
+    let movetext: Vec<&str> = text.split_whitespace().collect();
     let Some((&"*", moves)) = movetext.split_last() else {
         return Err("the movetext must end with the result *".into());
     };

@@ -13,7 +13,8 @@ impl Serialize for Explanation {
         out.serialize_entry("schema", &JSON_SCHEMA)?;
         out.serialize_entry("sp", &row.sp)?;
         out.serialize_entry("arrangement", &row.arrangement)?;
-        out.serialize_entry("fen", &row.fen)?;
+        out.serialize_entry("fen", &self.fen)?;
+        out.serialize_entry("lichess", &self.lichess)?;
         out.serialize_entry("model", MODEL_NOTE)?;
         out.serialize_entry("pawn_bound", &self.pawn_bound)?;
         out.serialize_entry("rule_requires_castling", &row.rule_requires_castling)?;

@@ -9,15 +9,20 @@ mod json;
 pub mod prose;
 mod text;
 
+pub use text::Paragraph;
+
 pub use diagram::diagram;
 use prose::verdict_reason;
 pub use prose::{describe_stuck, rule_reason};
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
+use crate::notation::lichess;
+use crate::notation::pgn::{self, FenStyle};
 use crate::report::csv::Row;
-use crate::start::analysis::Analysis;
+use crate::start::analysis::{Analysis, Games};
 use crate::start::board;
 use crate::start::line::Line;
+use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
 use serde::Serialize;
 
@@ -43,6 +48,10 @@ pub struct Explanation {
     pub details: ByCastlingSide<SideDetails>,
     /// The castled ranks (question 3) this arrangement reaches, in letter order.
     pub castled_ranks: Vec<String>,
+    /// The start FEN as shown: Shredder-FEN (the report's), or X-FEN with `show --xfen`.
+    pub fen: String,
+    /// The link that opens the start position in lichess's analysis board.
+    pub lichess: String,
 }
 
 /// What `show` says about one side beyond the report's columns: the moves of king and rook,
@@ -61,6 +70,8 @@ pub struct SideDetails {
     pub rook_to: String,
     /// The closed-form rule's case, e.g. `-9 blocked` or `have < need`.
     pub rule_case: &'static str,
+    /// The rule's numbers in words: `code -9 (blocked)`, or `have 1, need 2`.
+    pub rule_summary: String,
     /// The rule's reasoning in words.
     pub rule_reason: String,
     /// The search's reason for its verdict in words.
@@ -71,11 +82,23 @@ pub struct SideDetails {
     pub castle_pgn: Option<String>,
     /// The castle-free game as a PGN game (null unless artificial-only).
     pub walk_pgn: Option<String>,
+    /// How the games were chosen: `shortest` (the shortest castling game of all, and for
+    /// artificial-only the shortest castle-free game to its placement), `shortest-into-witness`
+    /// (the shortest castling game into the search's castled position, up to where pieces
+    /// beyond rank 2 stand, and for artificial-only the shortest walk to its placement), or
+    /// `witness` (the search's own example, not proved shortest).
+    pub games: &'static str,
 }
 
 impl Explanation {
-    /// Explains one analysed arrangement.
+    /// Explains one analysed arrangement, the FEN as a Shredder-FEN.
     pub fn new(analysis: &Analysis) -> Explanation {
+        Explanation::with_fen_style(analysis, FenStyle::Shredder)
+    }
+
+    /// Explains one analysed arrangement, writing the start FEN (in the text, the JSON and the
+    /// PGN games' headers) in `style`.
+    pub fn with_fen_style(analysis: &Analysis, style: FenStyle) -> Explanation {
         let a = &analysis.arrangement;
         let details = ByCastlingSide::new(|side| {
             let case = analysis.rule[side];
@@ -88,17 +111,27 @@ impl Explanation {
                 rook_from: first_rank(a.rook_file(side)),
                 rook_to: first_rank(side.rook_to_file()),
                 rule_case: case.label(),
+                rule_summary: rule_summary(case),
                 rule_reason: rule_reason(a, side, case),
                 verdict_reason: verdict_reason(analysis, side),
-                witness_pgn: analysis.no_pawn[side]
-                    .as_ref()
-                    .map(|c| pgn_or_note(a, &c.line, &event("castling without a pawn move"))),
+                witness_pgn: analysis.no_pawn[side].as_ref().map(|c| {
+                    pgn_or_note(a, &c.line, &event("castling without a pawn move"), style)
+                }),
                 castle_pgn: (!v.castle_line.moves.is_empty())
-                    .then(|| pgn_or_note(a, &v.castle_line, &event("castling game"))),
-                walk_pgn: v
-                    .walk_line
-                    .as_ref()
-                    .map(|l| pgn_or_note(a, l, &event("castle-free game to the same placement"))),
+                    .then(|| pgn_or_note(a, &v.castle_line, &event("castling game"), style)),
+                walk_pgn: v.walk_line.as_ref().map(|l| {
+                    pgn_or_note(
+                        a,
+                        l,
+                        &event("castle-free game to the same placement"),
+                        style,
+                    )
+                }),
+                games: match v.games {
+                    Games::Shortest => "shortest",
+                    Games::ShortestIntoWitness => "shortest-into-witness",
+                    Games::NotProvedShortest => "witness",
+                },
             }
         });
         Explanation {
@@ -106,6 +139,8 @@ impl Explanation {
             pawn_bound: analysis.bound,
             details,
             castled_ranks: analysis.questions.castled_ranks.clone(),
+            fen: style.fen(a),
+            lichess: lichess::analysis_url(a),
         }
     }
 
@@ -134,6 +169,20 @@ pub(crate) fn first_rank(file: File) -> String {
 }
 
 /// The line as a PGN game, or a PGN comment line saying why Black's waiting moves failed.
-fn pgn_or_note(a: &Arrangement, line: &Line, event: &str) -> String {
-    crate::notation::pgn::game(a, line, event).unwrap_or_else(|e| format!("; {event}: {e}\n"))
+fn pgn_or_note(a: &Arrangement, line: &Line, event: &str, style: FenStyle) -> String {
+    pgn::game_in(a, line, event, style).unwrap_or_else(|e| format!("; {event}: {e}\n"))
+}
+
+/// The rule's numbers in words: the special codes by name, have and need as counts.
+fn rule_summary(case: RuleCase) -> String {
+    match case {
+        RuleCase::Blocked => "code -9 (blocked)".to_string(),
+        RuleCase::BishopPair => "code -7 (bishop pair)".to_string(),
+        RuleCase::Opposite => "code -8 (opposite directions)".to_string(),
+        RuleCase::SameDirection { have, need } => format!("have {have}, need {need}"),
+        RuleCase::QueenPocket { have, need } => format!(
+            "have {have}, need {need} (printed negated, {}, {}: the queen-pocket case)",
+            -have, -need
+        ),
+    }
 }

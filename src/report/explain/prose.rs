@@ -3,8 +3,10 @@
 
 use super::first_rank;
 use crate::chess::{Arrangement, CastlingSide, File, Piece, Rank, Square, piece};
-use crate::start::analysis::Analysis;
 use crate::start::analysis::disagreement::{self, Stuck};
+use crate::start::analysis::{Analysis, Games};
+use crate::start::board::Board;
+use crate::start::line::Line;
 use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
 use crate::words;
@@ -23,6 +25,17 @@ fn pieces_on(arrangement: &Arrangement, files: impl IntoIterator<Item = File>) -
         .collect()
 }
 
+/// The squares castling on `side` needs empty, in words: "the squares king and rook cross or
+/// land on (a1 to e1)". The closed-form rule calls them the *span*; the words say what it is.
+fn crossed(a: &Arrangement, side: CastlingSide) -> String {
+    let (lo, hi) = a.castling(side).span();
+    format!(
+        "the squares king and rook cross or land on ({} to {})",
+        first_rank(lo),
+        first_rank(hi)
+    )
+}
+
 /// The rule's reasoning for one side, in words, naming the pieces and squares involved.
 // Longer than most functions here: one arm per case of the rule, each a paragraph of prose: the length is the text, kept together so that a reader sees every case's wording in one place.
 pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> String {
@@ -31,7 +44,6 @@ pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> Strin
     let (king_to, rook_to) = (side.king_to_file(), side.rook_to_file());
     let path = a.castling(side);
     let (lo, hi) = path.span();
-    let span = format!("{}-{}", first_rank(lo), first_rank(hi));
     match case {
         RuleCase::Blocked | RuleCase::BishopPair => {
             let blockers = crate::start::rule::blockers(a, side);
@@ -43,9 +55,10 @@ pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> Strin
             let names = words::capitalise(&words::join(&pieces_on(a, blockers)));
             if case == RuleCase::Blocked {
                 format!(
-                    "{names} {verb} in the span {span} that king and rook need, and cannot leave the \
-                     first rank while the pawns stand (code -9). Castling needs a pawn move; the \
-                     rule says king and rook can then also walk there (artificial castling)."
+                    "{names} {verb} on {}, and cannot leave the first rank while the pawns \
+                     stand. Castling needs a pawn move; the rule says king and rook can then also \
+                     walk there (artificial castling).",
+                    crossed(a, side)
                 )
             } else {
                 let partner = a
@@ -55,17 +68,18 @@ pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> Strin
                     .map(first_rank)
                     .unwrap_or_default();
                 format!(
-                    "{names} blocks an end point of the span {span}, and the other bishop stands \
-                     right beside it on {partner}, outside the span (code -7). The rule says castling \
-                     works after a pawn move lets the bishop out, while walking king and rook there \
-                     is impossible."
+                    "{names} stands where king or rook must land, and the other bishop stands \
+                     right beside it on {partner}, outside {}. The rule says castling works after \
+                     a pawn move lets the bishop out, while walking king and rook there is \
+                     impossible.",
+                    crossed(a, side)
                 )
             }
         }
         RuleCase::Opposite => format!(
-            "King ({} -> {}) and rook ({} -> {}) travel in opposite directions, so only knights can \
-             stand between them, and knights jump out (code -8). The rule says castling works \
-             without a pawn move.",
+            "King ({} to {}) and rook ({} to {}) travel in opposite directions, so only knights \
+             can stand between them, and knights jump out. The rule says castling works without \
+             a pawn move.",
             first_rank(king),
             first_rank(king_to),
             first_rank(rook),
@@ -75,9 +89,9 @@ pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> Strin
             let dir = crate::start::rule::common_direction(a, side)
                 .expect("same-direction cases have a common direction");
             let way = dir.word();
-            let border_text = match crate::start::rule::border(a, dir) {
-                Some(bishop) => format!("the bishop on {}", first_rank(bishop)),
-                None => "the edge of the board".to_string(),
+            let bishop = match crate::start::rule::border(a, dir) {
+                Some(bishop) => format!("the nearest bishop that way, on {}", first_rank(bishop)),
+                None => format!("the edge of the board (no bishop stands {way} of the king)"),
             };
             // One of the two may stay where it is; the direction is then the other one's.
             let travel = if king == king_to {
@@ -95,16 +109,16 @@ pub fn rule_reason(a: &Arrangement, side: CastlingSide, case: RuleCase) -> Strin
             };
             let mut text = format!(
                 "{travel} need = {need}: the distance from the king on {} to the rook's \
-                 destination {}. have = {have}: the knights between the king and the border \
-                 ({border_text}); each knight that jumps out leaves a hole into which the queen or \
-                 the other rook can shift. ",
+                 destination {}. have = {have}: the knights between the king and {bishop}; each \
+                 knight that jumps out leaves a hole into which the queen or the other rook can \
+                 shift. ",
                 first_rank(king),
                 first_rank(rook_to)
             );
             text.push_str(&match case {
                 RuleCase::QueenPocket { .. } => format!(
-                    "have < need, and the queen stands on the far end point {} with the border \
-                     bishop right beside her (negated have/need). The rule says castling works \
+                    "have < need, and the queen stands on {}, the far square king or rook must \
+                     land on, with that bishop right beside her. The rule says castling works \
                      after a pawn move lets the queen out, while walking king and rook there is \
                      impossible.",
                     first_rank(a.queen_file())
@@ -128,6 +142,48 @@ fn square_names(squares: impl IntoIterator<Item = Square>) -> String {
             .map(|s| s.to_string())
             .collect::<Vec<_>>(),
     )
+}
+
+/// What the pawn-move search checked one by one, in words. Its castled *cores* are groups of
+/// castled positions that reach each other without a pawn move; the lemma of
+/// [`crate::start::search::swap`] settles the pawn structures where king and rook can always
+/// walk past each other.
+fn checked(cores: usize) -> String {
+    match cores {
+        0 => "The search had nothing to check one by one: castling becomes legal only in pawn \
+              structures in which king and rook can always walk past each other, which a proved \
+              shortcut settles at once."
+            .to_string(),
+        n => format!(
+            "The search checked {} one by one (a group: castled positions that reach each other \
+             without a pawn move); pawn structures in which king and rook can always walk past \
+             each other are settled at once by a proved shortcut.",
+            words::count(
+                n,
+                "group of castled positions",
+                "groups of castled positions"
+            )
+        ),
+    }
+}
+
+/// How many different men of `piece`'s kind the line moves (a man keeps its identity as it
+/// moves from square to square).
+fn men_moved(a: &Arrangement, line: &Line, piece: Piece) -> usize {
+    let mut board = Board::start(a);
+    let mut moved: Vec<Square> = Vec::new(); // where each man moved so far now stands
+    for &mv in &line.moves {
+        if board.piece_on(mv.from) == Some(piece) && board.castling_side(mv).is_none() {
+            match moved.iter_mut().find(|s| **s == mv.from) {
+                Some(at) => *at = mv.to,
+                None => moved.push(mv.to),
+            }
+        }
+        board
+            .play(mv)
+            .expect("lines built by the searches are legal");
+    }
+    moved.len()
 }
 
 /// The pieces standing in a side's span at the start (other than king and castling rook).
@@ -167,10 +223,10 @@ pub(crate) fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String 
     let v = &analysis.verdicts[side];
     let pawn_moves = v.castle_line.pawn_moves(a).join(" ");
     let blockers = span_occupants(a, side);
-    let blockers_text = if blockers.is_empty() {
-        "nothing stands in the span".to_string()
-    } else {
-        format!("the span holds {}", words::join(&blockers))
+    let blockers_text = match blockers.len() {
+        0 => format!("nothing stands on {}", crossed(a, side)),
+        1 => format!("{} stands on {}", words::join(&blockers), crossed(a, side)),
+        _ => format!("{} stand on {}", words::join(&blockers), crossed(a, side)),
     };
     match v.verdict {
         Verdict::NoPawnMove => format!(
@@ -202,7 +258,7 @@ pub(crate) fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String 
                 format!("the holes on the second rank are {}", square_names(holes))
             };
             format!(
-                "Without a pawn move castling stays impossible ({blockers_text}). After the pawn \
+                "Without a pawn move castling stays impossible: {blockers_text}. After the pawn \
                  moves {pawn_moves} it becomes legal. Right after castling the pawns stand on {}, \
                  {holes_text}, and the pieces that can never leave the first two ranks are {}. \
                  King and rook have changed order; without castling one of them would have to \
@@ -215,26 +271,56 @@ pub(crate) fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String 
         }
         Verdict::ArtificialOnly => {
             let walk = v.walk_line.as_ref();
-            let moves_of = |piece: char| -> String {
+            let moves_of = |piece: char| -> Vec<String> {
                 walk.map(|l| {
                     l.san_moves(a)
                         .into_iter()
                         .filter(|m| m.starts_with(piece))
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                        .collect()
                 })
                 .unwrap_or_default()
             };
+            let (king, rooks) = (moves_of('K'), moves_of('R'));
+            let rooks_text = match walk.map_or(0, |l| men_moved(a, l, Piece::Rook)) {
+                1 => format!("the rook goes {}", rooks.join(" ")),
+                _ => format!("the rooks go {}", rooks.join(" ")),
+            };
+            let walked = match (king.is_empty(), rooks.is_empty()) {
+                (false, false) => format!("the king walks {} and {rooks_text}", king.join(" ")),
+                (false, true) => format!("the king walks {}", king.join(" ")),
+                _ => rooks_text,
+            };
+            let before_castling = v.castle_line.moves.len().saturating_sub(1);
+            let games = match v.games {
+                Games::Shortest => format!(
+                    "Below, the shortest castling game ({} before {}) and the shortest game \
+                     without castling that puts every man on the same square ({}; pieces keep \
+                     to ranks 1-5): in it {walked}.",
+                    words::count(before_castling, "move", "moves"),
+                    side.san(),
+                    words::count(walk.map_or(0, |l| l.moves.len()), "move", "moves"),
+                ),
+                Games::ShortestIntoWitness => format!(
+                    "Below, the shortest castling game into the search's example castled \
+                     position ({} before {}; the shortest castling game of all moves pawns on \
+                     more files than the bound allows) and the shortest game without castling \
+                     that puts every man on the same square ({}; pieces keep to ranks 1-5): in \
+                     it {walked}.",
+                    words::count(before_castling, "move", "moves"),
+                    side.san(),
+                    words::count(walk.map_or(0, |l| l.moves.len()), "move", "moves"),
+                ),
+                Games::NotProvedShortest => format!(
+                    "Below, a castling game (pawn moves {pawn_moves}) and a game without castling \
+                     that puts every man on the same square, in which {walked}; they are the \
+                     search's own example, not proved shortest."
+                ),
+            };
             format!(
-                "Without a pawn move castling stays impossible ({blockers_text}). Pawn moves make \
-                 it legal, but every castled position is also reached by a castle-free game (the \
-                 search examined {} one by one; where king and rook can always trade places by \
-                 walking, the swap lemma settles the rest). In the example below (pawn moves \
-                 {pawn_moves}) the king walks {} and the rooks go {}, reaching exactly the \
-                 placement the castling game reaches.",
-                words::count(v.cores, "castled core", "castled cores"),
-                moves_of('K'),
-                moves_of('R'),
+                "Without a pawn move castling stays impossible: {blockers_text}. Pawn moves make \
+                 it legal, but every position right after castling is also reached by a game \
+                 without castling, king and rook walking there. {} {games}",
+                checked(v.cores),
             )
         }
         Verdict::NotWithinBound => format!(

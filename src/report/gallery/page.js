@@ -92,6 +92,12 @@
     var r = rankOf(sp);
     return r.toLowerCase() + '/pppppppp/8/8/8/8/PPPPPPPP/' + r + ' w ' + shredder(r) + ' - 0 1';
   }
+  // The start position in lichess's analysis board: its X-FEN (castling KQkq: both rooks are
+  // the outermost ones), spaces as underscores (castle960::notation::lichess).
+  function lichessUrl(sp) {
+    var r = rankOf(sp);
+    return D.lichess + r.toLowerCase() + '/pppppppp/8/8/8/8/PPPPPPPP/' + r + '_w_KQkq_-_0_1';
+  }
   function placementRows(field) {
     var rows = field.split('/');
     if (rows.length !== 8) throw 'the placement has ' + rows.length + " ranks separated by '/', not 8";
@@ -232,8 +238,41 @@
     var current = cells.filter(function (c) { return c.tabIndex === 0; })[0];
     if (!current || current.hidden) rove(cells.filter(function (c) { return !c.hidden; })[0]);
   }
-  $('filters').addEventListener('change', applyFilters);
-  $('filters').addEventListener('reset', function () { setTimeout(applyFilters, 0); });
+  // The filters live in the URL fragment (#fa=2&fr=disagree), so that a filtered view can be
+  // shared and survives a visit to one arrangement; the fragment is replaced, not pushed, so the
+  // back button does not step through every change of a filter.
+  var FILTERS = ['fa', 'fh', 'fr', 'fm', 'fq'], overviewFragment = '';
+  function filterFragment() {
+    return FILTERS.filter(function (id) { return $(id).value !== ''; })
+      .map(function (id) { return id + '=' + encodeURIComponent($(id).value); }).join('&');
+  }
+  function fragmentParams(hash) {
+    var params = {};
+    hash.replace(/^#/, '').split('&').forEach(function (pair) {
+      var at = pair.indexOf('=');
+      if (at > 0) { try { params[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1)); } catch (e) { /* not ours */ } }
+    });
+    return params;
+  }
+  // Sets the filters from the fragment's parameters; a value no option has is left out.
+  function setFilters(params) {
+    FILTERS.forEach(function (id) {
+      var select = $(id), want = params[id] || '';
+      select.value = want;
+      if (select.value !== want) select.value = '';
+    });
+  }
+  function saveFilters() {
+    overviewFragment = filterFragment();
+    $('back').href = '#' + overviewFragment;
+    try {
+      history.replaceState(null, '', overviewFragment ? '#' + overviewFragment : location.pathname + location.search);
+    } catch (e) {
+      location.replace('#' + overviewFragment); // routes again to the same filters
+    }
+  }
+  $('filters').addEventListener('change', function () { applyFilters(); saveFilters(); });
+  $('filters').addEventListener('reset', function () { setTimeout(function () { applyFilters(); saveFilters(); }, 0); });
 
   // One tab stop for the grid; arrow keys move between the visible strips.
   function rove(cell, focus) {
@@ -341,6 +380,7 @@
     $('v-title').innerHTML = 'SP ' + sp + ' <span class="aside">' + rank + '</span>';
     document.title = 'SP ' + sp + ' ' + rank + ' - castle960 gallery';
     $('v-fen').textContent = fenOf(sp);
+    $('v-lichess').href = lichessUrl(sp);
     $('prev').href = '#sp=' + ((sp + COUNT - 1) % COUNT) + '&side=' + 'ah'[side];
     $('next').href = '#sp=' + ((sp + 1) % COUNT) + '&side=' + 'ah'[side];
     [0, 1].forEach(function (s) {
@@ -383,11 +423,14 @@
       note = 'Castling does not become legal within the search bound.';
     }
     $('cmp-note').textContent = note;
-    // The reasons, as `castle960 show` words them.
-    $('why').innerHTML = dec(d.text).split('\n').map(function (line, k) {
-      return '<p' + (k ? '' : ' class="head"') + '>' + esc(line.trim()) + '</p>';
+    // The reasons, as `castle960 show` words them: a paragraph each, flowing as prose.
+    $('why').innerHTML = dec(d.text).split('\n').map(function (paragraph, k) {
+      return '<p' + (k ? '' : ' class="head"') + '>' + esc(paragraph.trim()) + '</p>';
     }).join('');
-    var pgns = [decPgn(d.castle_pgn), decPgn(d.walk_pgn)].filter(Boolean);
+    var link = lichessUrl(sp);
+    var pgns = [decPgn(d.castle_pgn), decPgn(d.walk_pgn)].filter(Boolean).map(function (pgn) {
+      return pgn.split(D.lichess_placeholder).join(link);
+    });
     $('pgn').value = pgns.join('\n');
     $('pgn').rows = Math.min(16, $('pgn').value.split('\n').length + 1);
     $('copied').textContent = '';
@@ -443,7 +486,7 @@
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || t.getAttribute('role') === 'tab') return;
     var step = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: Infinity }[e.key];
     if (step !== undefined) { e.preventDefault(); go(step); }
-    else if (e.key === 'Escape') { location.hash = ''; }
+    else if (e.key === 'Escape') { location.hash = overviewFragment; }
   });
   $('copy').addEventListener('click', function () {
     var area = $('pgn'), done = function () { $('copied').textContent = 'Copied.'; };
@@ -469,6 +512,10 @@
       $('v-title').focus({ preventScroll: true });
     } else {
       var wasView = !$('view').hidden;
+      setFilters(fragmentParams(location.hash));
+      applyFilters();
+      overviewFragment = filterFragment();
+      $('back').href = '#' + overviewFragment;
       $('view').hidden = true;
       $('overview').hidden = false;
       document.title = 'castle960 gallery: castling in the 960 Chess960 arrangements';
@@ -479,7 +526,6 @@
     }
   }
   window.addEventListener('hashchange', route);
-  applyFilters();
   route();
   window.castle960 = { parseAny: parseAny, spOf: spOf, rankOf: rankOf, placement: placement, dec: dec };
   if (window.performance && performance.mark) performance.mark('gallery-ready');

@@ -7,12 +7,15 @@ pub mod groups;
 pub use groups::{Group, GroupKey};
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingSide};
+use crate::start::board::Board;
 use crate::start::line::Line;
 use crate::start::questions::Answers;
+use crate::start::questions::fewest_any::Fewest;
 use crate::start::rule::{self, RuleCase};
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
 use crate::start::search::realize;
+use crate::start::search::shortest;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -21,13 +24,28 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub struct SideVerdict {
     /// The side's verdict by search.
     pub verdict: Verdict,
-    /// A castling game: the shortest no-pawn-move line, or for the other verdicts a game with pawn
-    /// moves that castles (and for artificial-only continues to the position the walk reaches).
+    /// A castling game. No-pawn-move: the shortest line. After-pawn-move: the fewest moves
+    /// into a castled position the search shows no castle-free game reaches (see
+    /// [`shortest::castle_into`]), ending with castling. Artificial-only: where any castled
+    /// position serves, the shortest castling game of all (the fewest moves before castling with
+    /// pawn moves allowed, [`crate::start::questions::fewest_any`]), ending with castling (with
+    /// a bound on the pawn files that game may exceed, the fewest moves into the witness's
+    /// castled position instead). [`SideVerdict::games`] says which; when an exact search gave
+    /// up ([`Games::NotProvedShortest`]), the search's own witness, round trips removed (for
+    /// artificial-only continuing to the placement its walk reaches).
     pub castle_line: Line,
-    /// For artificial-only: a castle-free game reaching the same placement.
+    /// For artificial-only: a castle-free game reaching the castling game's placement; the
+    /// shortest one ([`shortest::walk_to`]) unless [`SideVerdict::games`] says otherwise.
     pub walk_line: Option<Line>,
-    /// How many castled cores the pawn-move search examined one by one, outside the structures
-    /// the swap lemma settles (0 for no-pawn-move).
+    /// Whether the games are the shortest ones described above.
+    pub games: Games,
+    /// How many castled cores the group search ([`pawn::decide_group`]) examined one by one
+    /// for this arrangement: the distinct cores of the castled positions it meets outside the
+    /// pawn structures the swap lemma settles, up to the first core no castle-free game reaches
+    /// (for after-pawn-move) or all of them (for artificial-only); 0 for no-pawn-move. The
+    /// count does not depend on which other arrangements share the group search (checked for
+    /// all 1,381 sides when this was written: searched alone, each gives the same count), so a
+    /// single [`Analysis::new`] reports the same count as the report.
     pub cores: usize,
     /// Set if a model line could not be turned into a real game (a defect the tests catch).
     pub realize_error: Option<realize::RealizeError>,
@@ -37,6 +55,22 @@ pub struct SideVerdict {
     /// The verdict with one file fewer allowed for pawn moves (the bound minus one), to show
     /// whether the bound matters; `None` when the bound is 1.
     pub verdict_one_file_fewer: Option<Verdict>,
+}
+
+/// How a side's games were chosen (see [`SideVerdict::castle_line`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// The shortest castling game of all (no-pawn-move; artificial-only), and for
+    /// artificial-only the shortest castle-free game to its placement.
+    Shortest,
+    /// The shortest castling game into a castled position the pawn-move model cannot tell
+    /// apart from the search's witness ([`shortest::castle_into`]): after-pawn-move, where the
+    /// castled position must be one no castle-free game reaches; and artificial-only when the
+    /// shortest castling game of all moves pawns on more files than the bound allows. For
+    /// artificial-only, with the shortest castle-free game to its placement.
+    ShortestIntoWitness,
+    /// The search's own witness, round trips removed: an exact search gave up.
+    NotProvedShortest,
 }
 
 /// The analysis of one arrangement.
@@ -63,10 +97,17 @@ impl Analysis {
     }
 
     /// Analyses one arrangement with pawn moves on at most `bound` files.
+    ///
+    /// Each side that needs a pawn move is decided exactly as [`analyse_all_with`] decides it,
+    /// by the group search ([`pawn::decide_group`]), here for a group of one, and its witness
+    /// is searched the same way: so `show` and the report state the same verdict, the same
+    /// games and the same count of castled positions examined ([`SideVerdict::cores`]).
     pub fn with_bound(arrangement: Arrangement, bound: usize) -> Analysis {
         let no_pawn = ByCastlingSide::new(|side| no_pawn::search(&arrangement, side));
         Analysis::assemble(arrangement, no_pawn, bound, |side| {
-            pawn::analyse(&arrangement, side, bound)
+            let group = std::slice::from_ref(&arrangement);
+            let decision = pawn::decide_group(group, side, bound)[0];
+            side_witness(&arrangement, side, bound, decision)
         })
     }
 
@@ -78,17 +119,25 @@ impl Analysis {
         bound: usize,
         mut outcome: impl FnMut(CastlingSide) -> pawn::PawnOutcome,
     ) -> Analysis {
+        let questions = Answers::of(&arrangement);
         let verdicts = no_pawn.map(|side, found| match found {
             Some(castling) => SideVerdict {
                 verdict: Verdict::NoPawnMove,
                 castle_line: castling.line.clone(),
                 walk_line: None,
+                games: Games::Shortest,
                 cores: 0,
                 realize_error: None,
                 safe_structures: None,
                 verdict_one_file_fewer: (bound > 1).then_some(Verdict::NoPawnMove),
             },
-            None => pawn_verdict(&arrangement, side, bound, outcome(side)),
+            None => pawn_verdict(
+                &arrangement,
+                side,
+                bound,
+                outcome(side),
+                &questions.fewest_any[side],
+            ),
         });
         Analysis {
             arrangement,
@@ -96,7 +145,7 @@ impl Analysis {
             no_pawn,
             verdicts,
             bound,
-            questions: Answers::of(&arrangement),
+            questions,
         }
     }
 
@@ -124,12 +173,15 @@ impl Analysis {
     }
 }
 
-/// Realizes the lines of a side's pawn-move search as real games.
+/// Realizes the lines of a side's pawn-move search as real games, and chooses the games to show:
+/// the shortest ones of [`SideVerdict::castle_line`] where the exact searches of
+/// [`shortest`] find them, else the search's witness.
 fn pawn_verdict(
     arrangement: &Arrangement,
     side: CastlingSide,
     bound: usize,
     outcome: pawn::PawnOutcome,
+    fewest: &Fewest,
 ) -> SideVerdict {
     // Both games of an artificial-only side must end in one real placement, so both park the
     // pooled pieces on the same fixed squares.
@@ -157,19 +209,99 @@ fn pawn_verdict(
         _ => pawn::analyse(arrangement, side, bound - 1).verdict,
     });
     // The searches assemble their lines piece by piece; round trips in them show nothing.
-    SideVerdict {
-        verdict: outcome.verdict,
-        castle_line: castle
+    let witness = (
+        castle
             .map(|l| l.without_round_trips(arrangement))
             .unwrap_or_default(),
-        walk_line: walk
-            .and_then(Result::ok)
+        walk.and_then(Result::ok)
             .map(|l| l.without_round_trips(arrangement)),
+    );
+    let (games, (castle_line, walk_line)) = match shortest_games(
+        arrangement,
+        side,
+        bound,
+        outcome.verdict,
+        fewest,
+        realize_error.is_none().then_some(&witness.0),
+    ) {
+        Some(found) => found,
+        None => (Games::NotProvedShortest, witness),
+    };
+    SideVerdict {
+        verdict: outcome.verdict,
+        castle_line,
+        walk_line,
+        games,
         cores: outcome.cores,
         realize_error,
         safe_structures: Some(GroupKey::of(arrangement, side).safe_structures(bound)),
         verdict_one_file_fewer,
     }
+}
+
+/// The shortest games of a side that needs a pawn move (see [`SideVerdict::castle_line`]), if
+/// the exact searches find them: `witness` is the search's castling game, realized. `None` when
+/// a search gives up (or there is no witness to go by).
+fn shortest_games(
+    arrangement: &Arrangement,
+    side: CastlingSide,
+    bound: usize,
+    verdict: Verdict,
+    fewest: &Fewest,
+    witness: Option<&Line>,
+) -> Option<(Games, (Line, Option<Line>))> {
+    let budget = shortest::DEFAULT_BUDGET;
+    // The castled position right after the witness's castling move, and the fewest moves into
+    // one the pawn-move model cannot tell apart from it.
+    let into_witness = || {
+        let witness = witness?;
+        let mut board = Board::start(arrangement);
+        for &mv in &witness.moves {
+            let castles = board.castling_side(mv).is_some();
+            board.play(mv).expect("witness lines are legal");
+            if castles {
+                break;
+            }
+        }
+        shortest::castle_into(arrangement, side, &board, budget).ok()
+    };
+    let walk_from = |castle: Line| {
+        let castled = castle
+            .replay(arrangement)
+            .expect("castling games are legal");
+        let walk = shortest::walk_to(arrangement, &castled, budget).ok()?;
+        Some((castle, Some(walk)))
+    };
+    match verdict {
+        // Any castled position serves: the shortest castling game, if it keeps within the bound,
+        // and the shortest walk to where it ends; else the same from the witness's castled
+        // position (every castled position within the bound is walkable).
+        Verdict::ArtificialOnly if pawn_files(arrangement, &fewest.line) <= bound => {
+            walk_from(fewest.line.clone()).map(|lines| (Games::Shortest, lines))
+        }
+        Verdict::ArtificialOnly => {
+            walk_from(into_witness()?).map(|lines| (Games::ShortestIntoWitness, lines))
+        }
+        // The castled position must be one no castle-free game reaches: the witness's, reached
+        // in the fewest moves.
+        Verdict::AfterPawnMove => Some((Games::ShortestIntoWitness, (into_witness()?, None))),
+        _ => None,
+    }
+}
+
+/// On how many files `line` moves pawns.
+fn pawn_files(arrangement: &Arrangement, line: &Line) -> usize {
+    let mut board = Board::start(arrangement);
+    let mut files = 0u8;
+    for &mv in &line.moves {
+        if board.piece_on(mv.from) == Some(crate::chess::Piece::Pawn) {
+            files |= 1 << mv.from.file() as u8;
+        }
+        board
+            .play(mv)
+            .expect("lines built by the searches are legal");
+    }
+    files.count_ones() as usize
 }
 
 /// Analyses all 960 arrangements in parallel with the default bound.

@@ -8,6 +8,8 @@
 //!   and cores (`components`), the walking game (`walking_game`), giving the verdicts
 //!   after-pawn-move and artificial-only.
 //! * [`realize`]: model lines turned into real games.
+//! * [`shortest`]: exact shortest games on the real board, for the games shown where the
+//!   verdict leaves a choice.
 //!
 //! Only the results are public: verdicts, real games ([`crate::start::line::Line`]) and counts.
 //! The model's positions, steps and tables are the searches' own business (`pub(crate)`).
@@ -19,5 +21,6 @@ pub(crate) mod model;
 pub mod no_pawn;
 pub mod pawn;
 pub mod realize;
+pub mod shortest;
 pub mod swap;
 pub(crate) mod walking_game;
