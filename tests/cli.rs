@@ -313,6 +313,19 @@ fn assert_rejected(args: &[&str], expected: &str) {
     );
 }
 
+/// A usage error (clap's): exit 2, the first line says what is wrong (clap's tip and usage line
+/// may follow, issue 20 item 12).
+fn assert_usage_error(args: &[&str], expected: &str) {
+    let out = castle960(args, None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("castle960: ") && first.contains(expected),
+        "{args:?}: {stderr}"
+    );
+}
+
 #[test]
 fn bad_input_exits_2_with_one_line() {
     assert_rejected(&["show", "960"], "0 to 959");
@@ -604,8 +617,8 @@ fn show_wraps_at_the_width_asked_or_the_terminal_width() {
     // Not a terminal: 100 columns.
     let text = String::from_utf8(castle960(&["show", "9"], None).stdout).unwrap();
     assert!((90..=100).contains(&longest(&text)), "{text}");
-    assert_rejected(&["show", "9", "--width", "39"], "--width");
-    assert_rejected(&["show", "9", "--width", "wide"], "--width");
+    assert_usage_error(&["show", "9", "--width", "39"], "--width");
+    assert_usage_error(&["show", "9", "--width", "wide"], "--width");
     // In a terminal of 64 columns (a pseudo-terminal from util-linux's `script`).
     let exe = env!("CARGO_BIN_EXE_castle960");
     let out = Command::new("script")
