@@ -78,3 +78,21 @@ fn template_prose_has_no_hand_typed_results() {
         "hand-typed numbers in the template: {offenders:#?}"
     );
 }
+
+/// Every source file or folder the template names (`src/...`) exists, so the document never
+/// points a reader at a path a restructuring moved.
+#[test]
+fn every_source_path_the_template_names_exists() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut named = 0;
+    for span in TEMPLATE.split('`').skip(1).step_by(2) {
+        if let Some(path) = span.strip_prefix("src/") {
+            assert!(
+                root.join("src").join(path).exists(),
+                "analysis_doc.md names {span}, which does not exist"
+            );
+            named += 1;
+        }
+    }
+    assert!(named >= 5, "only {named} source paths named");
+}
