@@ -11,6 +11,7 @@
 //! * [`san`]: Standard Algebraic Notation, written and read.
 //! * [`pgn_import`]: PGN games read: tags, start position, main line.
 //! * [`pgn`]: PGN export of White's lines of the start-position analysis.
+//! * [`start_fen`]: start-position FENs, read into an arrangement.
 //! * [`lichess`]: links that open a position in lichess's analysis board.
 
 pub mod fen;
@@ -18,4 +19,5 @@ pub mod lichess;
 pub mod pgn;
 pub mod pgn_import;
 pub mod san;
+pub mod start_fen;
 pub mod uci;
