@@ -54,6 +54,14 @@ impl CastlingSide {
         }
     }
 
+    /// The side's letter, `a` or `h`: the file of the corner its rook stands nearer to.
+    pub const fn letter(self) -> char {
+        match self {
+            CastlingSide::A => 'a',
+            CastlingSide::H => 'h',
+        }
+    }
+
     /// The column-name prefix used in the report (`a` or `h`).
     pub const fn prefix(self) -> &'static str {
         match self {

@@ -2,8 +2,8 @@
 //! position (Black at home, passing), the fewest White moves before castling on each side equal
 //! the committed report's `a_fewest_any` / `h_fewest_any`, and every line found replays.
 
-mod castling_support;
-mod common;
+use crate::castling_support;
+use crate::common;
 
 use castle960::castling::{Later, Limits, fewest_moves};
 use cozy_chess::{Board, Color};

@@ -12,7 +12,7 @@
 //! Screenshots go to `target/gallery-*.png`; `docs/gallery.png` in the README is a copy of
 //! `target/gallery-overview.png`.
 
-mod common;
+use crate::common;
 
 use castle960::CastlingSide;
 use castle960::chess::arrangement::{Arrangement, parse_any};

@@ -1,21 +1,13 @@
 //! The binary end to end: the report it writes, `show`, and what bad input gets.
 
+use crate::castle960;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 const COMMITTED_ANALYSIS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/analysis.md");
 const COMMITTED_REPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
 const COMMITTED_GALLERY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/gallery.html");
-
-fn castle960(args: &[&str], threads: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_castle960"));
-    command.args(args);
-    if let Some(n) = threads {
-        command.env("RAYON_NUM_THREADS", n);
-    }
-    command.output().expect("the binary runs")
-}
 
 /// What one `report` run wrote and printed.
 struct Report {
@@ -460,7 +452,7 @@ fn show_takes_lists_ranges_and_standard_input() {
     );
 
     let stdin = |input: &str, args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_castle960"))
+        let mut child = crate::command()
             .args(args)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())

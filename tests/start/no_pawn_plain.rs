@@ -3,7 +3,7 @@
 //! knights may roam ranks 3 to 8 and come back, the queen and the free rook move wherever chess
 //! lets them. Both must give the same fewest number of moves, or both none, for all 1,920 sides.
 
-mod common;
+use crate::common;
 
 use castle960::start::search::no_pawn;
 use castle960::{Arrangement, CastlingSide};

@@ -6,8 +6,7 @@
 //! python-chess tests for `python3` with `import chess`; where one is missing, its tests print
 //! why and pass (`.ci/run` installs both).
 
-#[path = "common/random_games.rs"]
-mod random_games;
+use crate::random_games;
 
 use castle960::referee::{Engine, EngineConfig, EngineError, Perft, Stage};
 use cozy_chess::{Board, Move};

@@ -1,7 +1,7 @@
 //! Every no-pawn-move witness replays legally under cozy-chess from the full Chess960 start
 //! position, ends with the right castling move, and moves no pawn.
 
-mod common;
+use crate::common;
 
 use castle960::start::search::no_pawn;
 use castle960::{Arrangement, CastlingSide};

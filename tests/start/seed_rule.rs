@@ -5,7 +5,7 @@ use castle960::start::rule;
 
 #[test]
 fn all_960_rows_match_the_seed_output() {
-    let tsv = include_str!("data/seed_closed_form.tsv");
+    let tsv = include_str!("../data/seed_closed_form.tsv");
     let mut lines = tsv.lines();
     assert_eq!(
         lines.next().unwrap(),

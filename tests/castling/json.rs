@@ -1,7 +1,7 @@
 //! The explanation's JSON: the documented schema (schema 1), field order and words, checked on
 //! hand-written expectations; the same bytes on every run.
 
-mod castling_support;
+use crate::castling_support;
 
 use castle960::CastlingSide::{A, H};
 use castle960::castling::{GameContext, Limits, explain, explain_in_game};

@@ -11,7 +11,7 @@
 //! castle-free game ending in the same placement, and cozy-chess replays both from the Chess960
 //! start position, Black standing and passing.
 
-mod common;
+use crate::common;
 
 use castle960::start::search::pawn::{CastledWalk, CoreId, DEFAULT_BOUND, castled_walks};
 use castle960::{Arrangement, CastlingSide};
@@ -40,13 +40,6 @@ fn artificial_only_sides() -> Vec<(Arrangement, CastlingSide)> {
         .collect()
 }
 
-fn side_letter(side: CastlingSide) -> char {
-    match side {
-        CastlingSide::A => 'a',
-        CastlingSide::H => 'h',
-    }
-}
-
 /// Realizes both games of one castled position and replays them with cozy-chess; `Err` says
 /// what went wrong.
 fn check(arrangement: &Arrangement, side: CastlingSide, walk: &CastledWalk) -> Result<(), String> {
@@ -65,7 +58,7 @@ fn check(arrangement: &Arrangement, side: CastlingSide, walk: &CastledWalk) -> R
         .ok_or("the castling game never castles")?;
     let until_castle = common::replay_white_line(&fen, &castle_moves[..=castle_at])
         .map_err(|e| format!("castling game: {e}"))?;
-    if until_castle.last_castle != Some(side_letter(side)) || until_castle.castled_before_last {
+    if until_castle.last_castle != Some(side.letter()) || until_castle.castled_before_last {
         return Err("the castling game does not castle on its side".into());
     }
     if until_castle.pawn_moves == 0 {
@@ -119,7 +112,7 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
                 let examined = castled_walks(&arrangement, side, bound, |walk| {
                     covered.positions += 1;
                     covered.local += walk.local as usize;
-                    covered.cores.insert((side_letter(side), walk.core()));
+                    covered.cores.insert((side.letter(), walk.core()));
                     if let Err(why) = check(&arrangement, side, &walk) {
                         covered.failures.push(format!(
                             "SP {} {side} (pawns {}): {why}",

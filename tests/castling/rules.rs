@@ -3,7 +3,7 @@
 //! checked with the colours mirrored (Black in White's place), and the legality of every castling
 //! asked about is refereed by cozy-chess and shakmaty.
 
-mod castling_support;
+use crate::castling_support;
 
 use castle960::CastlingSide::{self, A, H};
 use castle960::castling::{GameContext, Reason, Status, explain, explain_in_game};

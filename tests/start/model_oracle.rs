@@ -8,7 +8,7 @@
 //! on rank 3, or beyond; a piece leaves from rank 2 to a rank-3 square without a pawn (a knight also
 //! from rank 1, and from rank 2 always via rank 4) and comes back the same way.
 
-mod common;
+use crate::common;
 
 use castle960::start::analysis::Analysis;
 use castle960::{Arrangement, CastlingSide};
@@ -244,7 +244,7 @@ fn slow_search_equals_plain_search_with_two_pawn_files() {
 /// Arrangements where the closed-form rule's verdict differs from the search's on some side,
 /// taken from the committed report so that this test does not depend on the search it checks.
 fn common_disagreements() -> Vec<u16> {
-    let report = include_str!("../output/chess960_castling.csv");
+    let report = include_str!("../../output/chess960_castling.csv");
     let mut lines = report.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let column = |name: &str| header.iter().position(|h| *h == name);

@@ -4,7 +4,7 @@
 //! and, after a pass, for the other colour; "legal" always comes with no reason and "not legal"
 //! with at least one.
 
-mod castling_support;
+use crate::castling_support;
 
 use castle960::CastlingSide;
 use castle960::castling::{Reason, Status, explain};

@@ -7,7 +7,7 @@
 //! documents. Every difference is listed; the tests assert there are none and print the counts
 //! (`cargo test --release --test notation_differential -- --nocapture`).
 
-mod notation_support;
+use crate::notation_support;
 
 use castle960::notation::fen::{CastlingNotation, FenError, read_fen, to_fen};
 use castle960::notation::san::{read_san, write_san};

@@ -1,13 +1,10 @@
 //! `castle960 castle` end to end: a position (standard and Chess960), a game's timeline and one
 //! ply of it, text and JSON, and bad input (exit 2, one line naming what is wrong).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn castle960(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_castle960"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    crate::castle960(args, None)
 }
 
 fn stdout(args: &[&str]) -> String {

@@ -9,7 +9,7 @@
 //! -- --nocapture`). `CASTLE960_FUZZ_INPUTS=1000000` runs more inputs per reader. The UCI and
 //! SAN readers get as many mutated moves, each on a position of a random game.
 
-mod notation_support;
+use crate::notation_support;
 
 use castle960::notation::fen::{CastlingNotation, FenError, read_fen, to_fen};
 use castle960::notation::pgn_import::{count_games, read_pgn, read_pgn_game};

@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_castle960"))
-}
+use crate::command as binary;
 
 /// Where a run writes its gallery: `gallery.html` beside the analysis document.
 fn gallery_beside(md: &Path) -> PathBuf {

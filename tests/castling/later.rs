@@ -1,7 +1,7 @@
 //! The fewest-moves search ("can castling become legal later, the opponent standing still")
 //! against a plain exhaustive search on positions of random games, and on hand-checked positions.
 
-mod castling_support;
+use crate::castling_support;
 
 use castle960::CastlingSide;
 use castle960::castling::{Castling, Later, Limits, NeverWhy, fewest_moves};

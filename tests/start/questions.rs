@@ -2,7 +2,7 @@
 //! with cozy-chess (Black standing at home and passing), and every total that is asserted
 //! recomputed here by an independent method.
 
-mod common;
+use crate::common;
 
 use castle960::chess::Rank;
 use castle960::start::questions::{castled_ranks, fewest_any, intact_rights, other_rook};
@@ -361,7 +361,7 @@ fn other_rook_matches_the_span_rule_and_lines_keep_it_still() {
 /// and searches above.
 #[test]
 fn report_question_columns_replay_and_match() {
-    const REPORT: &str = include_str!("../output/chess960_castling.csv");
+    const REPORT: &str = include_str!("../../output/chess960_castling.csv");
     let mut reader = csv::Reader::from_reader(REPORT.as_bytes());
     let header = reader.headers().unwrap().clone();
     let column = |name: &str| header.iter().position(|h| h == name).unwrap();

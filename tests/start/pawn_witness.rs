@@ -5,7 +5,7 @@
 //! The games are read from the committed report, which `tests/cli.rs` proves equal to what the
 //! program writes, so the expensive analysis runs once in the test suite, not once per file.
 
-mod common;
+use crate::common;
 
 use castle960::start::line::Line;
 use castle960::{Arrangement, CastlingSide};
@@ -40,13 +40,6 @@ fn reported() -> Vec<Reported> {
     out
 }
 
-fn side_letter(side: CastlingSide) -> char {
-    match side {
-        CastlingSide::A => 'a',
-        CastlingSide::H => 'h',
-    }
-}
-
 #[test]
 fn every_side_has_replayable_witness_games() {
     let mut walks = 0;
@@ -60,11 +53,7 @@ fn every_side_has_replayable_witness_games() {
             .unwrap_or_else(|| panic!("{label}: the castling game never castles"));
         let until_castle = common::replay_white_line(&fen, &moves[..=castle_at])
             .unwrap_or_else(|e| panic!("{label}: {e}"));
-        assert_eq!(
-            until_castle.last_castle,
-            Some(side_letter(r.side)),
-            "{label}"
-        );
+        assert_eq!(until_castle.last_castle, Some(r.side.letter()), "{label}");
         assert!(!until_castle.castled_before_last, "{label}");
         let castle =
             common::replay_white_line(&fen, &moves).unwrap_or_else(|e| panic!("{label}: {e}"));

@@ -1,0 +1,17 @@
+//! The any-position half: the castling rules (every reason and public bug family on hand-checked
+//! positions, both colours), the fewest-moves search, the JSON schema, the differential tests
+//! against cozy-chess and shakmaty, the notation readers (fuzzed, and against shakmaty), and the
+//! tie to the report's start positions. One test binary.
+
+mod castling_support;
+#[path = "../common/mod.rs"]
+mod common;
+mod notation_support;
+
+mod differential;
+mod json;
+mod later;
+mod notation_differential;
+mod notation_fuzz;
+mod rules;
+mod start_positions;
