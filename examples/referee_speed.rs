@@ -9,18 +9,15 @@
 //!
 //! Arguments: POSITIONS (default 20,000), RUNS (default 3), then the engine command (default
 //! `stockfish`, or `/usr/games/stockfish` where Debian puts it off `PATH`). The positions come
-//! from seeded random games from Chess960 start positions (`tests/common/random_games.rs`),
+//! from seeded random games from Chess960 start positions (`castle960::referee::positions`),
 //! generated before the clock starts. Each run starts the engine, then, for every position,
 //! reads the engine's `go perft 1` and compares its moves with cozy-chess's (the stand-in for
 //! castle960's own side); it prints the median positions per second for each number of
 //! positions in flight, the unpipelined loop (1 in flight) being the baseline the others are
 //! divided by, and the number of positions where the two sides differ.
 
-#[path = "../tests/common/random_games.rs"]
-mod random_games;
-
+use castle960::referee::positions::{RandomGames, legal_moves};
 use castle960::referee::{Engine, EngineConfig, EngineError};
-use random_games::{RandomGames, legal_moves};
 use std::process::ExitCode;
 use std::time::Instant;
 

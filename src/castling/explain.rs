@@ -224,6 +224,29 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
 
 /// Whether castling `c` (king and rook in place) is legal for the colour to move, which must be
 /// `c`'s colour: the fast form of "no reason stands", for the search.
+/// The castlings that are legal moves now, for the side to move (a-side first): the fast path of
+/// [`explain`] for move generators and the referee, without building reasons. A castling is in
+/// the list exactly when [`explain`] gives it [`Status::LegalNow`] (a test checks this on the
+/// differential test's positions).
+///
+/// ```
+/// use castle960::castling::legal_castlings;
+/// use cozy_chess::Board;
+/// let italian: Board =
+///     "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".parse().unwrap();
+/// let moves: Vec<String> =
+///     legal_castlings(&italian).iter().map(|c| c.king_takes_rook().to_string()).collect();
+/// assert_eq!(moves, ["e1h1"]);
+/// ```
+pub fn legal_castlings(board: &Board) -> Vec<Castling> {
+    let color = board.side_to_move();
+    CastlingSide::BOTH
+        .into_iter()
+        .filter_map(|side| Castling::of_right(board, color, side))
+        .filter(|c| castling_is_clear(board, c))
+        .collect()
+}
+
 pub(crate) fn castling_is_clear(board: &Board, c: &Castling) -> bool {
     if !(board.occupied() & c.must_be_empty).is_empty() {
         return false;

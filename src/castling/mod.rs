@@ -114,8 +114,10 @@ pub mod timeline;
 
 pub use crate::chess::Castling;
 pub use context::{GameContext, Homes};
+pub(crate) use explain::attackers;
 pub use explain::{
     Explanation, SCHEMA, SideExplanation, Status, explain, explain_in_game, explain_side,
+    legal_castlings,
 };
 pub use later::{Later, Limits, NeverWhy, fewest_moves};
 pub use notation::Notation;

@@ -14,6 +14,10 @@ pub const BAD_INPUT: u8 = 2;
 /// written (a full disk, say), or the program could not set itself up.
 pub const FAILED: u8 = 1;
 
+/// Exit code when the engine a referee run drives fails: it cannot be started, crashes, hangs,
+/// refuses `UCI_Chess960` or answers something unreadable.
+pub const ENGINE_FAILED: u8 = 3;
+
 /// A failed command: each variant says which exit code and message it gets.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -50,6 +54,16 @@ pub enum CliError {
         /// How many plies the game has.
         plies: usize,
     },
+    /// `--time-limit` is no positive number of seconds.
+    #[error("--time-limit {0} is not a positive number of seconds")]
+    TimeLimit(f64),
+    /// A suite file could not be read.
+    #[error(transparent)]
+    Suite(#[from] castle960::referee::suite::SuiteError),
+    /// The engine could not be used: not found, crashed, hung, refused UCI_Chess960, or
+    /// answered something unreadable.
+    #[error(transparent)]
+    Engine(#[from] castle960::referee::EngineError),
     /// Standard input could not be read (`show -`).
     #[error("cannot read standard input: {0}")]
     Stdin(std::io::Error),
@@ -86,8 +100,11 @@ impl CliError {
             | CliError::Pgn(_)
             | CliError::PgnFile { .. }
             | CliError::PlyOutOfRange { .. }
+            | CliError::TimeLimit(_)
+            | CliError::Suite(_)
             | CliError::Write(_)
             | CliError::OutputDirectory { .. } => BAD_INPUT,
+            CliError::Engine(_) => ENGINE_FAILED,
             CliError::Stdin(_)
             | CliError::Stdout(_)
             | CliError::Template(_)

@@ -6,8 +6,10 @@ mod castle;
 mod error;
 mod output;
 mod progress;
+mod referee;
 mod report;
 mod show;
+mod suite;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 pub use error::CliError;
@@ -35,6 +37,12 @@ enum Command {
     /// Chess960) or a game (--pgn FILE): each colour's two castlings, every reason that stands,
     /// how soon castling can come, and how to play it.
     Castle(castle::CastleArgs),
+    /// Referee a UCI engine's castling against castle960's: positions of seeded random games (or
+    /// a suite file) sent with UCI_Chess960 on, `go perft 1` compared move by move. Exit 0 when
+    /// all agree, 1 when some differ, 2 on usage errors, 3 when the engine fails.
+    Referee(referee::RefereeArgs),
+    /// Write the castling test suite for move generators (output/castling-suite.epd).
+    Suite(suite::SuiteArgs),
     /// Print a completion script for a shell (bash, elvish, fish, powershell, zsh) to standard
     /// output, e.g. `castle960 completions bash > ~/.local/share/bash-completion/completions/castle960`.
     Completions {
@@ -51,16 +59,19 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return error::usage(e),
     };
+    // Every command succeeds with 0, but for the referee, whose differences are exit code 1.
     let result = match cli.command {
-        None => report::run(&report::ReportArgs::default()),
-        Some(Command::Report(args)) => report::run(&args),
-        Some(Command::Show(args)) => show::run(&args),
-        Some(Command::Castle(args)) => castle::run(&args),
-        Some(Command::Completions { shell }) => completions(shell),
-        Some(Command::Man) => man(),
+        None => report::run(&report::ReportArgs::default()).map(|()| 0),
+        Some(Command::Report(args)) => report::run(&args).map(|()| 0),
+        Some(Command::Show(args)) => show::run(&args).map(|()| 0),
+        Some(Command::Castle(args)) => castle::run(&args).map(|()| 0),
+        Some(Command::Referee(args)) => referee::run(&args),
+        Some(Command::Suite(args)) => suite::run(&args).map(|()| 0),
+        Some(Command::Completions { shell }) => completions(shell).map(|()| 0),
+        Some(Command::Man) => man().map(|()| 0),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(e) => e.report(),
     }
 }

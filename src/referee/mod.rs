@@ -8,7 +8,11 @@
 //!
 //! Which engines were studied, and how each speaks, is in `docs/engines.md`.
 
+pub mod judge;
+pub mod ours;
+pub mod positions;
 mod process;
+pub mod suite;
 pub mod uci;
 
 pub use uci::{Engine, EngineConfig, EngineError, Perft, PerftStream, Stage};

@@ -6,11 +6,10 @@
 //! python-chess tests for `python3` with `import chess`; where one is missing, its tests print
 //! why and pass (`.ci/run` installs both).
 
-use crate::random_games;
-
+use castle960::notation::uci::is_castling;
+use castle960::referee::positions::{RandomGames, legal_moves};
 use castle960::referee::{Engine, EngineConfig, EngineError, Perft, Stage};
 use cozy_chess::{Board, Move};
-use random_games::{RandomGames, is_castling, legal_moves};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -1,17 +1,17 @@
-//! Deterministic positions from seeded random games, for comparing move generators.
-//!
-//! Shared by `tests/referee_uci.rs` and `examples/referee_speed.rs` (through `#[path]`). Each
+//! Deterministic positions from seeded random games, for comparing move generators: what the
+//! referee sends to engines, and what the tests compare castle960 with other programs on. Each
 //! game starts from a Chess960 start position (half of them with Black's arrangement drawn
 //! apart from White's, so both colours' castling vary) and plays random legal moves, biased so
 //! that castling rights stay long enough to matter: moves of a king or a castling rook are
 //! avoided three times in four, and a legal castling is played one time in eight. Every position
 //! before a move is yielded. The same seed gives the same positions on every machine.
 
-#![allow(dead_code)]
-
+use crate::notation::uci::is_castling;
 use cozy_chess::{Board, Move};
 
-/// SplitMix64: a small, well-mixed generator, so the tests need no random-number crate.
+/// SplitMix64: a small, well-mixed generator, so that the positions need no random-number
+/// crate and are the same on every machine.
+#[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
@@ -50,11 +50,6 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
     moves
 }
 
-/// Whether `mv` is castling: the king moving onto a piece of its own colour (its rook).
-pub fn is_castling(board: &Board, mv: Move) -> bool {
-    mv.from == board.king(board.side_to_move()) && board.colors(board.side_to_move()).has(mv.to)
-}
-
 /// Whether `mv` moves a piece whose move ends castling rights: the king or a castling rook.
 fn spends_rights(board: &Board, mv: Move) -> bool {
     let color = board.side_to_move();
@@ -68,6 +63,14 @@ fn spends_rights(board: &Board, mv: Move) -> bool {
 }
 
 /// An endless stream of positions from seeded random games.
+///
+/// ```
+/// use castle960::referee::positions::RandomGames;
+/// let first: Vec<String> = RandomGames::new(1).take(3).map(|b| format!("{b:#}")).collect();
+/// let again: Vec<String> = RandomGames::new(1).take(3).map(|b| format!("{b:#}")).collect();
+/// assert_eq!(first, again);
+/// ```
+#[derive(Clone, Debug)]
 pub struct RandomGames {
     rng: SplitMix64,
     board: Board,
