@@ -26,7 +26,7 @@ const SIGNATURE: &[u8] =
 
 /// Generates the suite and writes it at once (or not at all).
 pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
-    if args.out == PathBuf::from(suite::DEFAULT_PATH)
+    if args.out == std::path::Path::new(suite::DEFAULT_PATH)
         && let Some(dir) = args.out.parent()
     {
         std::fs::create_dir_all(dir).map_err(|source| CliError::OutputDirectory {
