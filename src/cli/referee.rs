@@ -48,22 +48,27 @@ pub const DIFFERENCES: u8 = 1;
 
 /// Runs the engine over the positions and reports agreements and differences.
 pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
-    let boards: Vec<(String, Board)> = match &args.suite {
+    // The positions are streamed to the engine, never all held at once: a million-position run
+    // needs no more memory than a short one. A suite's lines are few, and read first so that a
+    // bad line is reported before the engine starts.
+    let suite_lines: Option<Vec<SuiteLine>> = match &args.suite {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|source| CliError::PgnFile {
                 path: path.display().to_string(),
                 source,
             })?;
-            suite::read(&text)?
-                .into_iter()
-                .map(|SuiteLine { number, board, .. }| (format!("line {number}"), board))
-                .collect()
+            Some(suite::read(&text)?)
         }
-        None => RandomGames::new(args.seed)
-            .take(args.positions)
-            .enumerate()
-            .map(|(i, board)| (format!("position {}", i + 1), board))
-            .collect(),
+        None => None,
+    };
+    let total = suite_lines.as_ref().map_or(args.positions, Vec::len);
+    let label = |i: usize| match &suite_lines {
+        Some(lines) => format!("line {} of the suite", lines[i].number),
+        None => format!("position {} of {total}", i + 1),
+    };
+    let boards: Box<dyn Iterator<Item = Board>> = match &suite_lines {
+        Some(lines) => Box::new(lines.iter().map(|l| l.board.clone())),
+        None => Box::new(RandomGames::new(args.seed).take(args.positions)),
     };
     let (program, engine_args) = args.engine.split_first().expect("clap requires ENGINE");
     let mut config = EngineConfig::new(program.clone(), engine_args.iter().cloned());
@@ -77,8 +82,7 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     let mut out = Stdout::lock();
     let (mut checked, mut differ, mut misnamed) = (0usize, 0usize, 0usize);
     let depth = if args.depth2 { 2 } else { 1 };
-    let labels: Vec<&String> = boards.iter().map(|(label, _)| label).collect();
-    let stream = engine.perft_all(boards.iter().map(|(_, b)| b.clone()), depth);
+    let stream = engine.perft_all(boards, depth);
     for (i, answer) in stream.enumerate() {
         let (board, perft) = answer?;
         checked += 1;
@@ -90,13 +94,16 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
                 misnamed += 1;
             }
             if differ + misnamed <= args.show {
-                out.print(format!("{} of {}: {d}", labels[i], boards.len()))?;
+                out.print(format!("{}: {d}", label(i)))?;
             }
         }
     }
     let seconds = started.elapsed().as_secs_f64();
     let source = match &args.suite {
-        Some(path) => format!("the suite {}", quote(&path.display().to_string())),
+        Some(path) => format!(
+            "positions of the suite {}",
+            quote(&path.display().to_string())
+        ),
         None => format!("positions of random games (seed {})", args.seed),
     };
     out.print(format!(

@@ -24,5 +24,6 @@ pub fn castle960(args: &[&str], threads: Option<&str>) -> Output {
 
 mod castle;
 mod gallery;
+mod referee;
 mod report_and_show;
 mod safety;

@@ -336,3 +336,25 @@ pub fn reported_sides() -> Vec<ReportedSide> {
     }
     out
 }
+
+/// A Debian-packaged program's path (`name` on PATH, or Debian's /usr/games), if installed.
+/// Missing, the caller skips its test with a printed reason; but under CI (`CI` set), where
+/// `.ci/run` installs every program the tests drive, a missing one fails the test instead, so
+/// that a failed install can never pass for success.
+pub fn debian_program(name: &str) -> Option<std::ffi::OsString> {
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
+    let games = std::path::Path::new("/usr/games").join(name);
+    if on_path {
+        return Some(name.into());
+    }
+    if games.is_file() {
+        return Some(games.into_os_string());
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{name} is missing under CI: .ci/run installs it (apt-get install {name})"
+    );
+    eprintln!("skipped: no {name} on PATH or in /usr/games (apt-get install {name})");
+    None
+}

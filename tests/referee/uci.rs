@@ -6,28 +6,17 @@
 //! python-chess tests for `python3` with `import chess`; where one is missing, its tests print
 //! why and pass (`.ci/run` installs both).
 
+use crate::common;
 use castle960::notation::uci::is_castling;
 use castle960::referee::positions::{RandomGames, legal_moves};
 use castle960::referee::{Engine, EngineConfig, EngineError, Perft, Stage};
 use cozy_chess::{Board, Move};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A Debian-packaged engine's command (`name` on PATH, or in /usr/games), if it is installed.
+/// A Debian-packaged engine's command, if it is installed (see [`common::debian_program`]).
 fn debian_engine(name: &str) -> Option<EngineConfig> {
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
-    let games = Path::new("/usr/games").join(name);
-    let program = if on_path {
-        name.into()
-    } else if games.is_file() {
-        games.into_os_string()
-    } else {
-        eprintln!("skipped: no {name} on PATH or in /usr/games (apt-get install {name})");
-        return None;
-    };
-    Some(EngineConfig::new(program, Vec::<String>::new()))
+    common::debian_program(name).map(|program| EngineConfig::new(program, Vec::<String>::new()))
 }
 
 /// Stockfish's command, if it is installed.
@@ -44,6 +33,10 @@ fn python_chess() -> Option<EngineConfig> {
         .status()
         .is_ok_and(|status| status.success());
     if !works {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing under CI: .ci/run installs it (pip install chess)"
+        );
         eprintln!("skipped: python3 cannot import chess (pip install chess)");
         return None;
     }

@@ -1,0 +1,130 @@
+//! `castle960 referee` and `castle960 suite` end to end: agreement with a real engine (exit 0),
+//! an engine that leaves castling out (exit 1, each difference with the rule that decides it),
+//! engines that cannot be used (exit 3) and usage errors (exit 2).
+
+use crate::castle960;
+use crate::common;
+
+/// The fake engine that leaves every castling move out.
+const NO_CASTLING: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/no_castling.py");
+
+fn python_chess_installed() -> bool {
+    std::process::Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn stockfish_agrees_on_random_positions_and_the_summary_says_so() {
+    let Some(stockfish) = common::debian_program("stockfish") else {
+        return;
+    };
+    let stockfish = stockfish.to_str().unwrap().to_string();
+    let out = castle960(
+        &["referee", "--positions", "3000", "--seed", "7", &stockfish],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("Referee: Stockfish"), "{text}");
+    assert!(
+        text.contains("on 3000 positions of random games (seed 7), perft 1: 3000 agree, 0 differ"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_engine_that_leaves_castling_out_differs_with_the_rule_named() {
+    if !python_chess_installed() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing under CI"
+        );
+        eprintln!("skipped: python3 cannot import chess (pip install chess)");
+        return;
+    }
+    let out = castle960(
+        &[
+            "referee",
+            "--positions",
+            "400",
+            "--show",
+            "2",
+            "python3",
+            NO_CASTLING,
+        ],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("  castle960: castling ") && !l.contains("castling none")),
+        "{text}"
+    );
+    assert!(text.contains("engine:    castling none"), "{text}");
+    assert!(
+        text.contains("rule: White O-O") || text.contains("rule: Black O-O"),
+        "{text}"
+    );
+    assert!(text.contains("is legal (SAN O-O"), "{text}");
+    let summary = text.lines().last().unwrap();
+    assert!(
+        summary.contains("differ") && !summary.contains(" 0 differ"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn engines_that_cannot_be_used_get_exit_3_and_one_line() {
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/fake_engine.sh");
+    for (args, expected) in [
+        (vec!["referee", "/nonexistent/engine"], "not found"),
+        (
+            vec!["referee", "--time-limit", "0.5", "sh", fake, "hang"],
+            "0.5",
+        ),
+        (vec!["referee", "sh", fake, "crash"], "exited"),
+        (vec!["referee", "sh", fake, "no960"], "UCI_Chess960"),
+        (vec!["referee", "sh", fake, "garbage"], "bananas"),
+    ] {
+        let out = castle960(&args, None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn usage_errors_get_exit_2() {
+    for args in [
+        vec!["referee"],
+        vec!["referee", "--time-limit", "0", "stockfish"],
+        vec!["referee", "--suite", "/nonexistent/suite.epd", "stockfish"],
+    ] {
+        let out = castle960(&args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn suite_keeps_a_file_it_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.epd");
+    std::fs::write(&path, "my own suite\n").unwrap();
+    let out = castle960(&["suite", "--out", path.to_str().unwrap()], None);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "my own suite\n");
+}
