@@ -1,13 +1,16 @@
 //! Benchmarks of the castling module: explaining a position (the four castlings with their
-//! reasons, no search) against cozy-chess generating the same position's legal moves, and the
+//! reasons, no search) against cozy-chess generating the same position's legal moves, the
 //! fewest-moves search on the 1,920 start-position sides against the start-position search it
-//! generalises (`start::questions::fewest_any`, White alone on its own board).
+//! generalises (`start::questions::fewest_any`, White alone on its own board), and the referee's
+//! own side (castle960's castling moves and move count) against cozy-chess counting its moves.
 //!
 //! Run with `cargo bench --bench castling`. Before criterion's groups, the binary times the
 //! search on each of the 1,920 sides alone (best of 5 runs each) and prints the median, the 90th
 //! percentile and the slowest side, since the requirement is a median per side.
 
 use castle960::castling::{Limits, explain, fewest_moves};
+use castle960::referee::ours;
+use castle960::referee::positions::RandomGames;
 use castle960::start::questions::fewest_any::fewest_any;
 use castle960::{Arrangement, CastlingSide};
 use cozy_chess::{Board, Color};
@@ -52,6 +55,37 @@ fn bench_explain(c: &mut Criterion) {
             })
         });
     }
+    group.finish();
+}
+
+/// The referee's own side on 10,000 positions of random games: castle960's castling moves and
+/// move count of each (what a referee run computes per position), against cozy-chess counting
+/// its own legal moves of the same positions (its castling included).
+fn bench_referee(c: &mut Criterion) {
+    let boards: Vec<Board> = RandomGames::new(1).take(10_000).collect();
+    let mut group = c.benchmark_group("referee_10000_positions");
+    group.sample_size(20);
+    group.bench_function("castle960_castlings_and_count", |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for board in &boards {
+                n += ours::castling_moves(board).len() as u64 + ours::perft(board, 1);
+            }
+            black_box(n)
+        })
+    });
+    group.bench_function("cozy_count_baseline", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for board in &boards {
+                board.generate_moves(|moves| {
+                    n += moves.len();
+                    false
+                });
+            }
+            black_box(n)
+        })
+    });
     group.finish();
 }
 
@@ -130,6 +164,7 @@ fn figures_then_groups(c: &mut Criterion) {
     per_side_figures();
     bench_explain(c);
     bench_search(c);
+    bench_referee(c);
 }
 
 criterion_group!(benches, figures_then_groups);
