@@ -33,7 +33,7 @@
 //! component of `Q`; `Q` itself was reached without castling (the castling game never castles
 //! before its end), hence so is the castled position: it is walkable.
 //!
-//! The assignments are many (six kinds of piece over up to nine spots), so [`robust`] first tries
+//! The assignments are many (six kinds of piece over up to nine spots), so `robust` first tries
 //! the holes alone as spots (first-rank squares outside the span then count as blocked for good,
 //! which only makes the test harder to pass) and searches the assignments by branch and bound.
 //!
@@ -103,8 +103,9 @@ impl SafeStructures {
         &NONE
     }
 
-    /// Whether the structure of these pawns is safe.
-    pub fn contains(&self, pawns: &[u8; 8]) -> bool {
+    /// Whether the structure of these pawns is safe (for the tests; the searches ask by index).
+    #[cfg(test)]
+    pub(crate) fn contains(&self, pawns: &[u8; 8]) -> bool {
         self.contains_index(structure_index(pawns))
     }
 
@@ -219,13 +220,14 @@ fn span(king: File, rook: File, side: CastlingSide) -> (i8, i8) {
 /// the lemma's walk; then with every first-rank square outside the span as well (a wider way
 /// round, but more places for pieces to stand in it), where an assignment the walk cannot
 /// settle is settled by comparing components.
-pub fn robust(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
+pub(crate) fn robust(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
     robust_with(king, rook, side, pawns, true)
 }
 
 /// Whether king and rook get round by the lemma's walk alone (pieces that can leave step aside,
 /// the rest stand still): the test of [`robust`] without comparing components, for comparison.
-pub fn robust_by_walk(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
+#[cfg(test)]
+pub(crate) fn robust_by_walk(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
     robust_with(king, rook, side, pawns, false)
 }
 
