@@ -38,6 +38,11 @@ impl SplitMix64 {
     pub fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0
     }
+
+    /// One of `items` (not empty), each as likely.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
 }
 
 /// Every legal move of `board`, castling as king-takes-rook, in cozy-chess's order.

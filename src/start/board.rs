@@ -5,7 +5,7 @@
 //! Squares, pieces and moves are the crate's one vocabulary (cozy-chess's types); castling is
 //! written as UCI_Chess960 writes it, the king onto its own rook (`e1h1`).
 
-use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
+use crate::chess::directions;
 use crate::chess::{
     Arrangement, ByCastlingSide, CastlingSide, Color, File, Move, Piece, Rank, Square, piece,
 };
@@ -140,19 +140,9 @@ impl Board {
                 }
             }
         };
-        match man {
-            Piece::Pawn => {
-                let max = if from.rank() == Rank::Second { 2 } else { 1 };
-                slide(&[(0, 1)], max);
-            }
-            Piece::Knight => slide(&KNIGHT_STEPS, 1),
-            Piece::King => slide(&KING_STEPS, 1),
-            Piece::Rook => slide(&ROOK_DIRS, 7),
-            Piece::Bishop => slide(&BISHOP_DIRS, 7),
-            Piece::Queen => {
-                slide(&ROOK_DIRS, 7);
-                slide(&BISHOP_DIRS, 7);
-            }
+        for &(dirs, max) in directions::lines(man) {
+            let pawn_off_home = man == Piece::Pawn && from.rank() != Rank::Second;
+            slide(dirs, if pawn_off_home { 1 } else { max });
         }
     }
 

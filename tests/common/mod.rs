@@ -287,9 +287,23 @@ pub const KING_DIRS: [(i32, i32); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-/// A rook's directions.
+
+/// A knight's jumps, for the tests' plain searches (written apart from the library's tables).
+pub const KNIGHT_JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A rook's lines, for the tests' plain searches.
 pub const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-/// A bishop's directions.
+
+/// A bishop's lines, for the tests' plain searches.
 pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// One side of one row of the committed report: its arrangement and its per-side fields.

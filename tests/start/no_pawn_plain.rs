@@ -7,7 +7,7 @@ use crate::common;
 
 use castle960::start::search::no_pawn;
 use castle960::{Arrangement, CastlingSide};
-use common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
+use common::{BISHOP_DIRS, KING_DIRS, KNIGHT_JUMPS, ROOK_DIRS};
 use rayon::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -32,19 +32,7 @@ fn moves(b: &Board, frozen_rook: usize) -> Vec<(usize, usize)> {
     for from in 0..64 {
         let (f, r) = ((from % 8) as i32, (from / 8) as i32);
         let (dirs, ride): (&[(i32, i32)], bool) = match b[from] {
-            b'N' => (
-                &[
-                    (1, 2),
-                    (2, 1),
-                    (2, -1),
-                    (1, -2),
-                    (-1, -2),
-                    (-2, -1),
-                    (-2, 1),
-                    (-1, 2),
-                ],
-                false,
-            ),
+            b'N' => (&KNIGHT_JUMPS, false),
             b'B' => (&BISHOP_DIRS, true),
             b'R' if from != frozen_rook => (&ROOK_DIRS, true),
             b'Q' => (&KING_DIRS, true),

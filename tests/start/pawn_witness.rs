@@ -233,16 +233,7 @@ mod bfs {
     /// White's men on a1..h5 (index file + 8 * rank), 0 for an empty square.
     pub type Cells = [u8; 40];
 
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    use super::common::KNIGHT_JUMPS as KNIGHT;
 
     /// White's men of a cozy-chess board (all on ranks 1-5), Black ignored.
     pub fn cells(board: &Board) -> Cells {

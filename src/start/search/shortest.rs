@@ -52,7 +52,7 @@
 //! same on every run. A search that creates more than its budget of placements gives up with
 //! [`GaveUp`] rather than run out of memory; the caller says so and shows another game.
 
-use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
+use crate::chess::directions;
 use crate::chess::{Arrangement, CastlingSide, File, Move, Piece, Rank, Square};
 use crate::start::board::{Board, castling_move, first_rank, plain_move};
 use crate::start::line::Line;
@@ -179,19 +179,9 @@ fn each_destination(
             }
         }
     };
-    match kind {
-        Piece::Knight => slide(&KNIGHT_STEPS, 1),
-        Piece::King => slide(&KING_STEPS, 1),
-        Piece::Rook => slide(&ROOK_DIRS, 7),
-        Piece::Bishop => slide(&BISHOP_DIRS, 7),
-        Piece::Queen => {
-            slide(&ROOK_DIRS, 7);
-            slide(&BISHOP_DIRS, 7);
-        }
-        Piece::Pawn => {
-            let max = if from_sq.rank() == Rank::Second { 2 } else { 1 };
-            slide(&[(0, 1)], max);
-        }
+    for &(dirs, max) in directions::lines(kind) {
+        let pawn_off_home = kind == Piece::Pawn && from_sq.rank() != Rank::Second;
+        slide(dirs, if pawn_off_home { 1 } else { max });
     }
 }
 

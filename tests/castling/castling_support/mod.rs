@@ -109,39 +109,9 @@ fn play_both(cozy: &mut Board, shak: &mut Chess, mv: Move) -> Result<(), String>
     Ok(())
 }
 
-/// SplitMix64: a small seeded generator, so the random games are the same on every run.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// The legal moves of `board`.
-pub fn legal_moves(board: &Board) -> Vec<Move> {
-    let mut out = Vec::new();
-    board.generate_moves(|moves| {
-        out.extend(moves);
-        false
-    });
-    out
-}
+/// The seeded generator the library's random games use, so the games are the same on every run.
+pub use castle960::referee::positions::SplitMix64 as Rng;
+pub use castle960::referee::positions::legal_moves;
 
 /// How much a random game favours `mv`: moves that keep castling rights (the king and the rooks
 /// that hold a right rarely move, castling itself now and then), that crowd or attack the first
@@ -187,7 +157,7 @@ pub fn biased_move(board: &Board, rng: &mut Rng) -> Option<Move> {
     if total == 0 {
         return None;
     }
-    let mut pick = rng.below(total);
+    let mut pick = rng.next_u64() % total;
     for (mv, w) in moves.iter().zip(&weights) {
         if pick < *w {
             return Some(*mv);

@@ -8,52 +8,10 @@ use castle960::notation::fen::{CastlingNotation, to_fen};
 use castle960::notation::san::write_san;
 use cozy_chess::{Board, Color, Move};
 
-/// SplitMix64: small, seeded, and the same sequence on every machine.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `1 / n`.
-    pub fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-/// The legal moves of `board`, in cozy-chess's generation order.
-pub fn legal_moves(board: &Board) -> Vec<Move> {
-    let mut moves = Vec::new();
-    board.generate_moves(|piece_moves| {
-        moves.extend(piece_moves);
-        false
-    });
-    moves
-}
-
-/// Whether `mv` is a castling (cozy-chess: the king onto its own rook).
-pub fn is_castling(board: &Board, mv: Move) -> bool {
-    board.color_on(mv.to) == Some(board.side_to_move())
-        && board.king(board.side_to_move()) == mv.from
-}
+/// The seeded generator the library's random games use: the same sequence on every machine.
+pub use castle960::notation::uci::is_castling;
+pub use castle960::referee::positions::SplitMix64 as Rng;
+pub use castle960::referee::positions::legal_moves;
 
 /// A random game of at most `plies` moves from `start`: each move chosen uniformly, except that
 /// a legal castling is taken one time in `castle_one_in` and king and rook moves are avoided
