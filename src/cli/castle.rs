@@ -65,7 +65,7 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
             }
         }
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::PgnFile {
+            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
                 path: path.display().to_string(),
                 source,
             })?;

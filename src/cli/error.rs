@@ -38,9 +38,9 @@ pub enum CliError {
     /// The game given to `castle --pgn` cannot be read or replayed.
     #[error(transparent)]
     Pgn(#[from] castle960::notation::pgn_import::PgnError),
-    /// A PGN file could not be read.
+    /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
-    PgnFile {
+    ReadFile {
         /// The file, as given.
         path: String,
         /// What the operating system said.
@@ -98,7 +98,7 @@ impl CliError {
             | CliError::ArrangementLine { .. }
             | CliError::Fen(_)
             | CliError::Pgn(_)
-            | CliError::PgnFile { .. }
+            | CliError::ReadFile { .. }
             | CliError::PlyOutOfRange { .. }
             | CliError::TimeLimit(_)
             | CliError::Suite(_)

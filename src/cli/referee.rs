@@ -53,7 +53,7 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     // bad line is reported before the engine starts.
     let suite_lines: Option<Vec<SuiteLine>> = match &args.suite {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::PgnFile {
+            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
                 path: path.display().to_string(),
                 source,
             })?;
