@@ -4,7 +4,7 @@
 //!
 //! The Stockfish tests look for `stockfish` on PATH and at Debian's `/usr/games/stockfish`, the
 //! python-chess tests for `python3` with `import chess`; where one is missing, its tests print
-//! why and pass (`.ci/run` installs both).
+//! why and pass, except under CI (`CI` set), where they fail (`.ci/run` installs both).
 
 use crate::common;
 use castle960::notation::uci::is_castling;
