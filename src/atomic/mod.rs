@@ -47,14 +47,12 @@ use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-/// Why the outputs could not be written.
+/// Why the outputs could not be written. The messages state the facts only; what to do about
+/// them depends on the command's flags, which the command line adds.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// The operating system refused, or the check before the run found the path unusable.
-    #[error(
-        "cannot write {}: {source} (give --out, --analysis and --gallery writable paths to different files)",
-        quote(path)
-    )]
+    #[error("cannot write {}: {source}", quote(path))]
     Io {
         /// The path as the user gave it (or as a symbolic link resolved it).
         path: String,
@@ -65,7 +63,7 @@ pub enum WriteError {
     /// An existing file that does not carry its output's signature: not an earlier output of
     /// this program, so it is kept unless [`Replace::Any`] is given.
     #[error(
-        "cannot write {}: a file is there that castle960 did not write (it does not start with castle960's mark); give --force to replace it, or --out-dir DIR to write elsewhere",
+        "cannot write {}: a file is there that castle960 did not write (it does not start with castle960's mark)",
         quote(path)
     )]
     NotOurs {

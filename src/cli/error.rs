@@ -67,9 +67,15 @@ pub enum CliError {
     /// Standard input could not be read (`show -`).
     #[error("cannot read standard input: {0}")]
     Stdin(std::io::Error),
-    /// An output could not be prepared or written.
-    #[error(transparent)]
-    Write(#[from] WriteError),
+    /// An output could not be prepared or written; the message ends with what the command's
+    /// flags can do about it.
+    #[error("{source}{}", .outputs.advice(.source))]
+    Write {
+        /// What went wrong, as the safe writer says it.
+        source: WriteError,
+        /// Whose outputs: the advice names that command's flags.
+        outputs: Outputs,
+    },
     /// The output directory could not be created.
     #[error("cannot create the output directory {}: {source}", castle960::error::quote(.path))]
     OutputDirectory {
@@ -90,6 +96,41 @@ pub enum CliError {
     Signals(std::io::Error),
 }
 
+/// The commands that write files, each with its own flags for where they go.
+#[derive(Debug, Clone, Copy)]
+pub enum Outputs {
+    /// `report`: `--out`, `--analysis`, `--gallery`, `--out-dir`, `--force`.
+    Report,
+    /// `suite`: `--out`, `--force`.
+    Suite,
+}
+
+impl Outputs {
+    /// The command-line error for `source` while writing this command's outputs.
+    pub fn error(self, source: WriteError) -> CliError {
+        CliError::Write {
+            source,
+            outputs: self,
+        }
+    }
+
+    /// What the user can do about `error` with this command's flags.
+    fn advice(self, error: &WriteError) -> &'static str {
+        match (self, error) {
+            (Outputs::Report, WriteError::Io { .. }) => {
+                " (give --out, --analysis and --gallery writable paths to different files)"
+            }
+            (Outputs::Report, WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or --out-dir DIR to write elsewhere"
+            }
+            (Outputs::Suite, WriteError::Io { .. }) => " (give --out a writable path to a file)",
+            (Outputs::Suite, WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or --out FILE to write elsewhere"
+            }
+        }
+    }
+}
+
 impl CliError {
     /// The exit code: [`BAD_INPUT`] for what the user asked for, [`FAILED`] otherwise.
     pub fn code(&self) -> u8 {
@@ -102,7 +143,7 @@ impl CliError {
             | CliError::PlyOutOfRange { .. }
             | CliError::TimeLimit(_)
             | CliError::Suite(_)
-            | CliError::Write(_)
+            | CliError::Write { .. }
             | CliError::OutputDirectory { .. } => BAD_INPUT,
             CliError::Engine(_) => ENGINE_FAILED,
             CliError::Stdin(_)

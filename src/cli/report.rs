@@ -2,6 +2,7 @@
 
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
+use crate::cli::error::Outputs;
 use crate::cli::output::Stdout;
 use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
@@ -124,7 +125,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         Replace::Own
     };
     // Open the outputs first: a path that cannot be written is reported before the long run.
-    let staged = atomic::Staged::new(&outputs, replace)?;
+    let staged = atomic::Staged::new(&outputs, replace).map_err(|e| Outputs::Report.error(e))?;
     let progress = Progress::new(args.quiet);
     let analyses = analysis::analyse_all_with(args.bound.files, |share| progress.update(share));
     progress.finish();
@@ -140,7 +141,9 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     );
     let document = format!("{MARK}{}", document?);
     let page = format!("{MARK}{}", page?);
-    staged.commit(&[&csv, document.as_bytes(), page.as_bytes()])?;
+    staged
+        .commit(&[&csv, document.as_bytes(), page.as_bytes()])
+        .map_err(|e| Outputs::Report.error(e))?;
     if args.quiet {
         return Ok(());
     }

@@ -1,6 +1,7 @@
 //! `castle960 suite`: write the castling test suite for move generators.
 
 use crate::cli::CliError;
+use crate::cli::error::Outputs;
 use crate::cli::output::Stdout;
 use castle960::atomic::{self, Output, Replace};
 use castle960::error::quote;
@@ -43,11 +44,13 @@ pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
     } else {
         Replace::Own
     };
-    let staged = atomic::Staged::new(&outputs, replace)?;
+    let staged = atomic::Staged::new(&outputs, replace).map_err(|e| Outputs::Suite.error(e))?;
     let entries = suite::generate();
     let text = suite::render(&entries);
     debug_assert!(text.as_bytes().starts_with(SIGNATURE));
-    staged.commit(&[text.as_bytes()])?;
+    staged
+        .commit(&[text.as_bytes()])
+        .map_err(|e| Outputs::Suite.error(e))?;
     let mut out = Stdout::lock();
     out.print(format!(
         "Suite of {} positions written to {}\n",

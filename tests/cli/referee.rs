@@ -114,17 +114,30 @@ fn usage_errors_get_exit_2() {
     }
 }
 
+/// The suite keeps a file it did not write, and its advice names its own flags (`--out`,
+/// `--force`), not the report's (`--out-dir`, `--analysis`, ...).
 #[test]
 fn suite_keeps_a_file_it_did_not_write() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mine.epd");
     std::fs::write(&path, "my own suite\n").unwrap();
     let out = castle960(&["suite", "--out", path.to_str().unwrap()], None);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my own suite\n");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("castle960 did not write")
+            && stderr.ends_with("give --force to replace it, or --out FILE to write elsewhere\n"),
+        "{stderr}"
+    );
+
+    let out = castle960(&["suite", "--out", dir.path().to_str().unwrap()], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.ends_with("(give --out a writable path to a file)\n")
+            && !stderr.contains("--gallery"),
+        "{stderr}"
+    );
 }

@@ -16,7 +16,6 @@ fn gallery_beside(md: &Path) -> PathBuf {
     md.with_file_name("gallery.html")
 }
 
-/// `report` with these paths at pawn bound 1 (the quickest run).
 /// `report` writing the CSV to `csv`, the analysis to `md` and the gallery beside it.
 fn report_to(csv: &Path, md: &Path) -> Command {
     let mut command = binary();
@@ -30,6 +29,7 @@ fn report_to(csv: &Path, md: &Path) -> Command {
     command
 }
 
+/// [`report_to`] at pawn bound 1 (the quickest run), run to its end.
 fn quick_report(csv: &Path, md: &Path) -> Output {
     report_to(csv, md)
         .args(["--pawn-bound", "1"])
@@ -491,7 +491,10 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
     let start = Instant::now();
     let out = binary().current_dir(dir.path()).output().unwrap();
     assert_refused(&out, "castle960 did not write");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .ends_with("give --force to replace it, or --out-dir DIR to write elsewhere\n")
+    );
     assert!(
         start.elapsed() < Duration::from_secs(3),
         "refused only after {:?}",
