@@ -30,7 +30,7 @@
 //! explain the check (shakmaty's rules for the last two), a digit 0 in the placement
 //! (cozy-chess reads it as no square) and fewer than 8 ranks (cozy-chess leaves the missing top
 //! ranks empty). On 100,000 mutated FENs this reader and shakmaty accept the same inputs but
-//! for these documented choices (`tests/notation_differential.rs`).
+//! for these documented choices (`tests/castling/notation_differential.rs`).
 
 //! The en passant square is kept as the FEN gives it, whenever a pawn has just moved two squares
 //! (the PGN standard's rule, and what cozy-chess records after a double step), and written the

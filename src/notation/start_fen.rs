@@ -5,7 +5,7 @@
 //! checks the start position's own rules first (which rank holds which men, the mirror, White
 //! to move, all four rights), each with a message that names the rule, so that someone who
 //! meant a start position learns what is off. Its messages are the ones the gallery's search
-//! box reproduces in JavaScript (`src/report/gallery/page.js`), checked by `tests/gallery.rs`.
+//! box reproduces in JavaScript (`src/report/gallery/page.js`), checked by `tests/cli/gallery.rs`.
 
 use crate::chess::{Arrangement, File};
 use crate::error::{ArrangementError, quote};

@@ -1,6 +1,6 @@
 //! The gallery page opened in headless Chromium.
 //!
-//! The page opened is the committed `output/gallery.html`, which `tests/cli.rs` proves to be
+//! The page opened is the committed `output/gallery.html`, which `tests/cli/report_and_show.rs` proves to be
 //! what `castle960 report` writes; so this test needs no analysis of all 960 arrangements and
 //! takes seconds. It is checked against the committed report: cell colours, the answer, the
 //! search box, and the board replaying games.

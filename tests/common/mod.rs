@@ -325,7 +325,7 @@ impl ReportedSide {
     }
 }
 
-/// Every side of the committed report (proved current by tests/cli.rs), in SP order, a before
+/// Every side of the committed report (proved current by tests/cli/report_and_show.rs), in SP order, a before
 /// h: the tests that check its games read it instead of running the analysis again.
 pub fn reported_sides() -> Vec<ReportedSide> {
     let report = include_str!("../../output/chess960_castling.csv");

@@ -1,6 +1,6 @@
 //! analysis.md's template carries no result typed by hand, and every fact the program computes is
 //! shown. (That the committed analysis.md is exactly what the program renders is checked in
-//! tests/cli.rs, with the one full run of the report the test suite makes.)
+//! tests/cli/report_and_show.rs, with the one full run of the report the test suite makes.)
 
 use castle960::report::analysis_doc::{self, TEMPLATE};
 use castle960::report::template::Facts;
@@ -79,20 +79,80 @@ fn template_prose_has_no_hand_typed_results() {
     );
 }
 
-/// Every source file or folder the template names (`src/...`) exists, so the document never
-/// points a reader at a path a restructuring moved.
+/// Every repository path that a document or a doc comment names (`src/...`, `tests/...`,
+/// `docs/...`, ...) exists, so that no reader is pointed at a file a restructuring moved: the
+/// analysis template, the README, `docs/`, and every source, test, benchmark, example and script.
 #[test]
-fn every_source_path_the_template_names_exists() {
+fn every_path_the_documents_and_sources_name_exists() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join(".ci/run")];
+    for dir in ["src", "tests", "benches", "examples", "scripts", "docs"] {
+        collect_text_files(&root.join(dir), &mut files);
+    }
     let mut named = 0;
-    for span in TEMPLATE.split('`').skip(1).step_by(2) {
-        if let Some(path) = span.strip_prefix("src/") {
-            assert!(
-                root.join("src").join(path).exists(),
-                "analysis_doc.md names {span}, which does not exist"
-            );
+    let mut missing = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for path in repository_paths(&text) {
             named += 1;
+            if !root.join(path).exists() {
+                missing.push(format!("{} names {path}", file.display()));
+            }
         }
     }
-    assert!(named >= 5, "only {named} source paths named");
+    assert!(missing.is_empty(), "paths that do not exist: {missing:#?}");
+    assert!(
+        named >= 50,
+        "only {named} paths named: the scan finds nothing"
+    );
+    assert_eq!(
+        repository_paths("see `tests/start/main.rs`, src/lib.rs. src/ and mydocs/no"),
+        ["tests/start/main.rs", "src/lib.rs"]
+    );
+}
+
+/// The text files below `dir` (sources, documents, scripts), recursively.
+fn collect_text_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect_text_files(&path, files);
+        } else if path.extension().is_some_and(|e| {
+            ["rs", "md", "sh", "py", "js", "css", "html"].contains(&e.to_str().unwrap())
+        }) {
+            files.push(path);
+        }
+    }
+}
+
+/// The repository paths in `text`: a top-level folder of the repository (`src/`, `tests/`, ...)
+/// at the start of a word, then path characters, without a trailing full stop or slash; a bare
+/// folder (`src/`) is not counted.
+/// `target/release/examples/...` (a built program) is not a repository path and is skipped.
+fn repository_paths(text: &str) -> Vec<&str> {
+    const TOPS: [&str; 7] = [
+        "src/",
+        "tests/",
+        "benches/",
+        "examples/",
+        "scripts/",
+        "docs/",
+        "output/",
+    ];
+    let is_path_char = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
+    let mut paths = Vec::new();
+    for (at, _) in text.char_indices() {
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(is_path_char) || !TOPS.iter().any(|top| text[at..].starts_with(top)) {
+            continue;
+        }
+        let len = text[at..]
+            .find(|c: char| !is_path_char(c))
+            .unwrap_or(text.len() - at);
+        let path = text[at..at + len].trim_end_matches(['.', '/', '-']);
+        if path.contains('/') {
+            paths.push(path);
+        }
+    }
+    paths
 }

@@ -2,7 +2,7 @@
 //! full Chess960 start position (Black standing and passing): the castling game of every side,
 //! and for artificial-only sides a castle-free game reaching the identical placement.
 //!
-//! The games are read from the committed report, which `tests/cli.rs` proves equal to what the
+//! The games are read from the committed report, which `tests/cli/report_and_show.rs` proves equal to what the
 //! program writes, so the expensive analysis runs once in the test suite, not once per file.
 
 use crate::common;

@@ -356,7 +356,7 @@ fn other_rook_matches_the_span_rule_and_lines_keep_it_still() {
     assert_eq!(both, 870);
 }
 
-/// The committed report's question columns (which `tests/cli.rs` proves equal to what the program
+/// The committed report's question columns (which `tests/cli/report_and_show.rs` proves equal to what the program
 /// writes): every line replayed with cozy-chess, and every answer equal to the independent rules
 /// and searches above.
 #[test]

@@ -5,7 +5,7 @@
 //! along the first rank, and only knights can leave it. The king and the castling rook must not
 //! move. The search therefore runs on the first rank alone, with one reduction: a knight that
 //! jumps off the rank is gone for good. That loses nothing, for three reasons (checked against a
-//! plain search on real squares for all 1,920 sides in `tests/no_pawn_plain.rs`):
+//! plain search on real squares for all 1,920 sides in `tests/start/no_pawn_plain.rs`):
 //!
 //! 1. a knight on the first rank can always jump to the third rank in one move (see
 //!    [`knight_exit`]), and the third rank stays empty of everything but knights;

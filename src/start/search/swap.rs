@@ -42,8 +42,8 @@
 //! position beyond them is walkable by the lemma, so none of them can make a side
 //! after-pawn-move. (When it searches one arrangement for its witness it starts doing so only
 //! after the first castled position, so that the witness stays the one the full search meets
-//! first.) `tests/model_oracle.rs` checks the verdicts against a plain search of the model without
-//! this or any other shortcut, `tests/group_search.rs` against the search without the lemma, and
+//! first.) `tests/start/model_oracle.rs` checks the verdicts against a plain search of the model without
+//! this or any other shortcut, `tests/start/group_search.rs` against the search without the lemma, and
 //! a unit test in [`crate::start::search::pawn`] checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A fake UCI engine that misbehaves in one way, for tests/referee_uci.rs.
+# A fake UCI engine that misbehaves in one way, for tests/referee/uci.rs.
 # Usage: sh fake_engine.sh MODE, where MODE is one of
 #   hang              answers the handshake, then never answers `go`
 #   hang-after-3      answers three positions, then never again

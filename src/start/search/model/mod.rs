@@ -8,7 +8,7 @@
 //! * A piece on rank 3 or beyond is *in the pool*: where exactly does not matter, because the open
 //!   board above the pawns is large and connected, so a piece there can always get out of the way
 //!   and reach any square from which it can come back (see `analysis.md` for the argument and
-//!   `tests/pawn_witness.rs`, which replays the real games the model's lines are turned into).
+//!   `tests/start/pawn_witness.rs`, which replays the real games the model's lines are turned into).
 //! * Each file's pawn is at home (rank 2), on rank 3 (a one-square move: it then blocks that
 //!   rank-3 square) or beyond (a two-square move, or more moves: rank 3 is free again). At most
 //!   [`Rules::bound`] files may have moved pawns. Promotions are out of scope.
