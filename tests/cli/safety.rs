@@ -37,6 +37,24 @@ fn quick_report(csv: &Path, md: &Path) -> Output {
         .unwrap()
 }
 
+/// `report` at pawn bound `bound` writing its three files into `dir` (`--out-dir`).
+fn report_into(dir: &Path, bound: &str) -> Command {
+    let mut command = binary();
+    command
+        .args(["report", "--pawn-bound", bound, "--out-dir"])
+        .arg(dir);
+    command
+}
+
+/// The run ended with exit 0; else its standard error is shown.
+fn assert_success(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn leftovers(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -150,11 +168,7 @@ fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
         std::fs::write(dir.path().join(name), b"mine").unwrap();
     }
     let out = quick_report(&csv, &md);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     let mut expected: Vec<String> = users.iter().map(|u| u.to_string()).collect();
     expected.push(alive);
     expected.retain(|n| n.starts_with(".castle960-"));
@@ -321,11 +335,7 @@ fn reports_keep_the_existing_mode_or_follow_the_umask() {
     std::fs::write(&csv, b"old").unwrap();
     std::fs::set_permissions(&csv, std::fs::Permissions::from_mode(0o640)).unwrap();
     let out = report_with_umask("002", &csv, &md);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     assert_eq!(mode(&csv), 0o640, "an existing file keeps its mode");
     assert_eq!(mode(&md), 0o664, "a new file gets 0666 less the umask");
 }
@@ -343,11 +353,7 @@ fn an_output_through_a_symbolic_link_replaces_its_target() {
         .args(["--pawn-bound", "1", "--force"])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     assert!(
         std::fs::symlink_metadata(&link)
             .unwrap()
@@ -510,11 +516,7 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
         .arg("--force")
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     let written = std::fs::read(&notes).unwrap();
     assert!(written.starts_with(b"<!-- Written by castle960 report"));
     // A second run recognises all three files as its own.
@@ -525,11 +527,7 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
         .args(quick)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     assert_eq!(std::fs::read(&notes).unwrap(), written);
     assert!(
         std::fs::read(&csv)
@@ -554,16 +552,8 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
 fn out_dir_writes_the_three_files_into_a_new_directory() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("a/b");
-    let out = binary()
-        .args(["report", "--pawn-bound", "1", "--out-dir"])
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = report_into(&target, "1").output().unwrap();
+    assert_success(&out);
     let mut names: Vec<String> = std::fs::read_dir(&target)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -579,9 +569,7 @@ fn out_dir_writes_the_three_files_into_a_new_directory() {
         "{stdout}"
     );
     for other in ["--out", "--analysis", "--gallery"] {
-        let out = binary()
-            .args(["report", "--pawn-bound", "1", "--out-dir"])
-            .arg(&target)
+        let out = report_into(&target, "1")
             .args([other, "x"])
             .output()
             .unwrap();
@@ -596,16 +584,8 @@ fn out_dir_writes_the_three_files_into_a_new_directory() {
 fn written_paths_are_quoted_and_quiet_prints_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("out\u{1b}[2J\nx");
-    let out = binary()
-        .args(["report", "--pawn-bound", "1", "--out-dir"])
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = report_into(&target, "1").output().unwrap();
+    assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let written: Vec<&str> = stdout
         .lines()
@@ -616,12 +596,8 @@ fn written_paths_are_quoted_and_quiet_prints_nothing() {
         assert!(line.contains(r"out\u{1b}[2J\nx/"), "{line:?}");
         assert!(!line.chars().any(char::is_control), "{line:?}");
     }
-    let out = binary()
-        .args(["report", "--pawn-bound", "1", "--quiet", "--out-dir"])
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = report_into(&target, "1").arg("--quiet").output().unwrap();
+    assert_success(&out);
     assert!(out.stdout.is_empty() && out.stderr.is_empty());
 }
 
@@ -654,9 +630,7 @@ fn standard_output_failing_is_one_line_or_a_quiet_end() {
         );
     }
     let dir = tempfile::tempdir().unwrap();
-    let out = binary()
-        .args(["report", "--pawn-bound", "1", "--out-dir"])
-        .arg(dir.path())
+    let out = report_into(dir.path(), "1")
         .stdout(full())
         .output()
         .unwrap();
@@ -698,12 +672,8 @@ fn concurrent_runs_never_leave_a_mixed_set() {
     let dir = tempfile::tempdir().unwrap();
     let alone = |bound: &str| {
         let own = dir.path().join(format!("alone{bound}"));
-        let out = binary()
-            .args(["report", "--quiet", "--pawn-bound", bound, "--out-dir"])
-            .arg(&own)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
+        let out = report_into(&own, bound).arg("--quiet").output().unwrap();
+        assert_success(&out);
         ["chess960_castling.csv", "analysis.md", "gallery.html"]
             .map(|name| std::fs::read(own.join(name)).unwrap())
     };
@@ -714,9 +684,8 @@ fn concurrent_runs_never_leave_a_mixed_set() {
         let runs: Vec<_> = ["1", "2"]
             .iter()
             .map(|bound| {
-                binary()
-                    .args(["report", "--quiet", "--pawn-bound", bound, "--out-dir"])
-                    .arg(&shared)
+                report_into(&shared, bound)
+                    .arg("--quiet")
                     .stderr(Stdio::piped())
                     .spawn()
                     .unwrap()
