@@ -452,21 +452,7 @@ fn show_takes_lists_ranges_and_standard_input() {
     );
 
     let stdin = |input: &str, args: &[&str]| {
-        let mut child = crate::command()
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write as _;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        crate::common::run_with_input(crate::command().args(args), input)
     };
     let out = stdin("518\n\nRNBQKBNR\r\n0-1\n", &["show", "9", "-"]);
     assert!(out.status.success());

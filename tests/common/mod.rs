@@ -372,3 +372,23 @@ pub fn debian_program(name: &str) -> Option<std::ffi::OsString> {
     eprintln!("skipped: no {name} on PATH or in /usr/games (apt-get install {name})");
     None
 }
+
+/// Runs `command` with `input` on its standard input (written from a second thread, so that a
+/// program answering as it reads cannot block on a full pipe), capturing standard output and
+/// standard error.
+pub fn run_with_input(command: &mut std::process::Command, input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    output
+}

@@ -202,20 +202,9 @@ fn python_chess_script_reads_x_fen_and_shredder_fen_alike() {
         commands += &format!("position fen {fen}\ngo perft 1\n");
     }
     commands += "quit\n";
-    let mut child = Command::new(&config.program)
-        .args(&config.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let output = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let output =
+        common::run_with_input(Command::new(&config.program).args(&config.args), &commands);
+    let output = String::from_utf8(output.stdout).unwrap();
     // Each answer's lines, sorted, up to and including its total.
     let mut answers = Vec::new();
     let mut answer = Vec::new();
