@@ -103,6 +103,15 @@ impl CastlingPath {
         self.naming
     }
 
+    /// The same castling named as `O-O` / `O-O-O`: the key of tables that depend only on where
+    /// king and rook go and what must be empty, so that rules sharing a castling share them.
+    pub const fn unnamed(self) -> CastlingPath {
+        CastlingPath {
+            naming: Naming::Side,
+            ..self
+        }
+    }
+
     /// The span: the files from the leftmost to the rightmost of king, rook and their
     /// destinations. Under a rule where king and rook slide, castling is legal only when it is
     /// empty apart from king and rook (FIDE Laws, Guidelines II).
