@@ -130,7 +130,7 @@ impl Explanation {
                 games: match v.games {
                     Games::Shortest => "shortest",
                     Games::ShortestIntoWitness => "shortest-into-witness",
-                    Games::NotProvedShortest => "witness",
+                    Games::NotProvedShortest | Games::Witness => "witness",
                 },
             }
         });

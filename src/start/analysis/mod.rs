@@ -71,6 +71,9 @@ pub enum Games {
     ShortestIntoWitness,
     /// The search's own witness, round trips removed: an exact search gave up.
     NotProvedShortest,
+    /// The search's own witness, round trips removed: under a rule other than Chess960's,
+    /// where no shortest-game search is made ([`crate::start::rules`]).
+    Witness,
 }
 
 /// The analysis of one arrangement.
@@ -182,19 +185,7 @@ fn pawn_verdict(
     outcome: pawn::PawnOutcome,
     fewest: &Fewest,
 ) -> SideVerdict {
-    // Both games of an artificial-only side must end in one real placement, so both park the
-    // pooled pieces on the same fixed squares.
-    let normalize = outcome.walk_steps.is_some();
-    let castle = realize::realize(arrangement, &outcome.castle_steps, normalize);
-    let walk = outcome
-        .walk_steps
-        .as_ref()
-        .map(|steps| realize::realize(arrangement, steps, normalize));
-    let realize_error = castle
-        .as_ref()
-        .err()
-        .or(walk.as_ref().and_then(|w| w.as_ref().err()))
-        .cloned();
+    let (witness, realize_error) = witness_games(arrangement, &outcome);
     // The verdict with one file fewer, to show in the report what the last file changes. When
     // the witness castling game moves pawns on fewer files than the bound, the verdict stands
     // with one file fewer too: an after-pawn-move witness remains one, and an artificial-only
@@ -207,14 +198,6 @@ fn pawn_verdict(
         Verdict::NotWithinBound => Verdict::NotWithinBound,
         _ => pawn::analyse(arrangement, arrangement.castling(side), bound - 1).verdict,
     });
-    // The searches assemble their lines piece by piece; round trips in them show nothing.
-    let witness = (
-        castle
-            .map(|l| l.without_round_trips(arrangement))
-            .unwrap_or_default(),
-        walk.and_then(Result::ok)
-            .map(|l| l.without_round_trips(arrangement)),
-    );
     let (games, (castle_line, walk_line)) = match shortest_games(
         arrangement,
         side,
@@ -236,6 +219,38 @@ fn pawn_verdict(
         safe_structures: Some(GroupKey::of(arrangement.castling(side)).safe_structures(bound)),
         verdict_one_file_fewer,
     }
+}
+
+/// The witness games of a pawn-move search's outcome as real games, round trips removed: the
+/// castling game, and for artificial-only the castle-free game to the same placement; with the
+/// error, if a model line could not be realized (a defect the tests catch; the game is then
+/// empty).
+pub fn witness_games(
+    arrangement: &Arrangement,
+    outcome: &pawn::PawnOutcome,
+) -> ((Line, Option<Line>), Option<realize::RealizeError>) {
+    // Both games of an artificial-only side must end in one real placement, so both park the
+    // pooled pieces on the same fixed squares.
+    let normalize = outcome.walk_steps.is_some();
+    let castle = realize::realize(arrangement, &outcome.castle_steps, normalize);
+    let walk = outcome
+        .walk_steps
+        .as_ref()
+        .map(|steps| realize::realize(arrangement, steps, normalize));
+    let realize_error = castle
+        .as_ref()
+        .err()
+        .or(walk.as_ref().and_then(|w| w.as_ref().err()))
+        .cloned();
+    // The searches assemble their lines piece by piece; round trips in them show nothing.
+    let games = (
+        castle
+            .map(|l| l.without_round_trips(arrangement))
+            .unwrap_or_default(),
+        walk.and_then(Result::ok)
+            .map(|l| l.without_round_trips(arrangement)),
+    );
+    (games, realize_error)
 }
 
 /// The shortest games of a side that needs a pawn move (see [`SideVerdict::castle_line`]), if
