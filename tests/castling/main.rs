@@ -15,3 +15,4 @@ mod notation_differential;
 mod notation_fuzz;
 mod rules;
 mod start_positions;
+mod why;
