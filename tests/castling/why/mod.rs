@@ -3,7 +3,9 @@
 //! move reader fuzzed, the JSON schema, and the differential test against cozy-chess, shakmaty
 //! and a plain computation of every reason.
 
+mod differential;
 mod en_passant;
+mod fuzz;
 mod reasons;
 
 use crate::castling_support::{board, mirror_fen, mirror_text, shakmaty_position};
