@@ -508,7 +508,7 @@ fn en_passant_positions(count: usize) -> Vec<Board> {
                     Some(r) => at(rng.below(8) as i32, r),
                     None => rng.below(64),
                 };
-                let pawn_edge = c.eq_ignore_ascii_case(&'p') && (s < 8 || s >= 56);
+                let pawn_edge = c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&s);
                 if squares[s].is_none() && !reserved.contains(&s) && !pawn_edge {
                     squares[s] = Some(c);
                     return;
