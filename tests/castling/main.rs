@@ -8,6 +8,7 @@ mod castling_support;
 mod common;
 mod notation_support;
 
+mod attack_model;
 mod differential;
 mod json;
 mod later;
