@@ -65,7 +65,7 @@ pub fn judgement_text(input: &str, j: &Judgement, width: usize) -> String {
                 ));
             }
         }
-        for line in side_text(castling, width).lines() {
+        for line in side_text(castling, width.saturating_sub(2)).lines() {
             let _ = writeln!(out, "  {line}");
         }
         return out;
