@@ -50,7 +50,7 @@ fn attacked_both_lifted(b: &Board, color: Color, side: CastlingSide) -> Vec<Stri
         .filter(|&s| {
             let mut by = board.attacks_to(sq(s), enemy, lifted);
             if s == c.king {
-                by = by & !checkers;
+                by &= !checkers;
             }
             !by.is_empty()
         })
