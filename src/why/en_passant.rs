@@ -1,4 +1,4 @@
-//! En passant (FIDE Laws art. 3.7.3.1): a pawn attacking a square crossed by an enemy pawn that
+//! En passant (FIDE Laws art. 3.7): a pawn attacking a square crossed by an enemy pawn that
 //! has just advanced two squares in one move may take it as though it had moved one square,
 //! only on the move right after that advance.
 //!

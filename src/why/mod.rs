@@ -12,13 +12,13 @@
 //! 3. the man moves like that (art. 3.2 to 3.7: the knight's jump, the bishop's diagonals, the
 //!    rook's ranks and files, the queen's both, the king's one step, the pawn's step forward,
 //!    double step from its starting rank and diagonal capture step), and a pawn reaching the last
-//!    rank says what it becomes while no other move does (art. 3.7.5) — `cannot_move`;
+//!    rank says what it becomes while no other move does (art. 3.7) — `cannot_move`;
 //! 4. the line to the target is empty (art. 3.5), and a pawn going straight ahead goes onto an
-//!    empty square (art. 3.7.1) — `blocked`;
+//!    empty square (art. 3.7) — `blocked`;
 //! 5. the target holds no man of its own colour (art. 3.1) — `own_man_on_target` — and not the
 //!    enemy king, which is never taken — `captures_king`; a pawn's diagonal step takes a man
-//!    (art. 3.7.3) — `captures_nothing`;
-//! 6. en passant (art. 3.7.3.1, see [`en_passant`]): the pawn taken made its double step as the
+//!    (art. 3.7) — `captures_nothing`;
+//! 6. en passant (art. 3.7, see [`en_passant`]): the pawn taken made its double step as the
 //!    last move — `no_double_step`, and with a game `moment_passed`; the capturing pawn stands
 //!    beside it — `not_beside`;
 //! 7. the move does not leave or place its own king in check (art. 3.9, 3.10): a pinned man may

@@ -6,6 +6,7 @@
 mod differential;
 mod en_passant;
 mod fuzz;
+mod json;
 mod reasons;
 
 use crate::castling_support::{board, mirror_fen, mirror_text, shakmaty_position};
