@@ -42,14 +42,14 @@ pub struct Answer {
 /// use castle960::why::{why, Past};
 /// use castle960::castling::Status;
 /// use cozy_chess::Board;
-/// // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6: O-O is legal (f1 and g1 are empty), Nxd4 is no knight's move.
+/// // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6: O-O is legal (f1 and g1 are empty), Nfd5 is no knight's move.
 /// let board: Board = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4".parse().unwrap();
 /// let past = Past::of_position(&board);
 /// assert_eq!(why(&board, "O-O", &past).unwrap().status, Status::LegalNow);
-/// let answer = why(&board, "Nxd4", &past).unwrap();
+/// let answer = why(&board, "Nfd5", &past).unwrap();
 /// assert_eq!(answer.status, Status::NotLegal);
 /// assert_eq!(answer.moves[0].reasons[0].to_string(),
-///            "the white knight on f3 cannot go to d4: a knight jumps two squares along a rank or file and one square to the side");
+///            "the white knight on f3 cannot go to d5: a knight jumps two squares along a rank or file and one square to the side");
 /// ```
 pub fn why(board: &Board, input: &str, past: &Past) -> Result<Answer, MoveError> {
     let asked = read_move(input)?;
