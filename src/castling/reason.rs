@@ -131,10 +131,11 @@ pub enum Reason {
         /// The checking men.
         by: Vec<Man>,
     },
-    /// A square the king stands on, crosses or lands on is attacked, judged on the board after
-    /// castling (king and castling rook lifted, the rook on its destination). The king's own
-    /// square appears here only with attackers that do not check it now (those are
-    /// [`Reason::InCheck`]).
+    /// A square the king stands on, crosses or lands on is attacked, judged on the board as
+    /// castling leaves it: the king lifted, the castling rook already on its destination, so an
+    /// attack that the rook's destination blocks is not named (FIDE Laws art. 3.8.2, Guidelines
+    /// II; the module documentation says why). The king's own square appears here only with
+    /// attackers that do not check it now (those are [`Reason::InCheck`]).
     Attacked {
         /// The attacked square.
         #[serde(serialize_with = "ser_square")]

@@ -8,6 +8,7 @@ mod castling_support;
 mod common;
 mod notation_support;
 
+mod attack_model;
 mod differential;
 mod json;
 mod later;
@@ -15,3 +16,4 @@ mod notation_differential;
 mod notation_fuzz;
 mod rules;
 mod start_positions;
+mod why;
