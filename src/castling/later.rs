@@ -84,8 +84,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::explain::{attackers, castling_is_clear};
 use super::json::{ser_moves, ser_square};
+use super::legality::{attackers, castling_is_clear};
 use crate::chess::Castling;
 use crate::notation::san::write_san;
 

@@ -108,17 +108,16 @@ mod context;
 mod explain;
 mod json;
 pub mod later;
+mod legality;
 mod notation;
 mod reason;
 pub mod timeline;
 
 pub use crate::chess::Castling;
 pub use context::{GameContext, Homes};
-pub(crate) use explain::attackers;
-pub use explain::{
-    Explanation, SCHEMA, SideExplanation, Status, explain, explain_in_game, explain_side,
-    legal_castlings,
-};
+pub use explain::{Explanation, SCHEMA, SideExplanation, explain, explain_in_game, explain_side};
 pub use later::{Later, Limits, NeverWhy, fewest_moves};
+pub(crate) use legality::attackers;
+pub use legality::{Status, legal_castlings};
 pub use notation::Notation;
 pub use reason::{Attacker, LostBy, Passage, Reason, RightLost, WhenLost};

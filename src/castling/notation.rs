@@ -6,7 +6,7 @@
 use cozy_chess::{Board, GameStatus};
 use serde::Serialize;
 
-use super::explain::Status;
+use super::legality::Status;
 use crate::chess::Castling;
 
 /// The castling move written in each notation.
