@@ -1,10 +1,11 @@
 //! The shared ground of the castling module: where a castling stands ([`Status`]), the attack
-//! test ([`attackers`]), the clear-path test ([`castling_is_clear`]) and the fast list of legal
-//! castlings ([`legal_castlings`]). The explanation, the search for "castling later" and the
+//! test ([`attackers`]), the clear-path test ([`castling_is_clear`]), the check a castling would
+//! give ([`checks_given`], for rules that forbid it) and the fast list of legal castlings under a
+//! rule ([`legal_castlings`]). The explanation, the search for "castling later" and the
 //! notation all build on these; none of them is imported back here, so the module's files form
 //! a tree: `legality` below `later` and `notation`, both below `explain`.
 
-use crate::chess::{Castling, CastlingSide};
+use crate::chess::{Castling, CastlingSide, Rule};
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 use serde::Serialize;
 
@@ -42,32 +43,40 @@ impl Status {
     }
 }
 
-/// The castlings that are legal moves now, for the side to move (a-side first): the fast path of
-/// [`crate::castling::explain`] for move generators and the referee, without building reasons. A
-/// castling is in the list exactly when `explain` gives it [`Status::LegalNow`] (a test checks
-/// this on the differential test's positions).
+/// The castlings that are legal moves now under `rule`, for the side to move: the fast path of
+/// [`crate::castling::explain_rule`] for move generators, random games and the referee, without
+/// building reasons. A-side first, each side's castlings in the rule's order
+/// ([`Rule::paths`]). A castling is in the list exactly when the explanation gives it
+/// [`Status::LegalNow`] (a test checks this on the differential tests' positions).
 ///
 /// ```
 /// use castle960::castling::legal_castlings;
+/// use castle960::chess::Rule;
 /// use cozy_chess::Board;
 /// let italian: Board =
 ///     "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".parse().unwrap();
-/// let moves: Vec<String> =
-///     legal_castlings(&italian).iter().map(|c| c.king_takes_rook().to_string()).collect();
+/// let moves: Vec<String> = legal_castlings(&italian, Rule::CHESS960)
+///     .iter()
+///     .map(|c| c.king_takes_rook().to_string())
+///     .collect();
 /// assert_eq!(moves, ["e1h1"]);
+/// // Free castling: the king to f1 (rook to e1), g1 (rook to e1 or f1) or h1 (rook to e1, f1
+/// // or g1).
+/// assert_eq!(legal_castlings(&italian, Rule::FREE).len(), 6);
 /// ```
-pub fn legal_castlings(board: &Board) -> Vec<Castling> {
+pub fn legal_castlings(board: &Board, rule: Rule) -> Vec<Castling> {
     let color = board.side_to_move();
     CastlingSide::BOTH
         .into_iter()
-        .filter_map(|side| Castling::of_right(board, color, side))
-        .filter(|c| castling_is_clear(board, c))
+        .flat_map(|side| Castling::of_right_under(board, color, side, rule))
+        .filter(|c| castling_is_clear(board, c, rule))
         .collect()
 }
 
-/// Whether castling `c` (king and rook in place) is legal for the colour to move, which must be
-/// `c`'s colour: the fast form of "no reason stands", for the search and [`legal_castlings`].
-pub(crate) fn castling_is_clear(board: &Board, c: &Castling) -> bool {
+/// Whether castling `c` (king and rook in place) is legal under `rule` for the colour to move,
+/// which must be `c`'s colour: the fast form of "no reason stands", for the search and
+/// [`legal_castlings`].
+pub(crate) fn castling_is_clear(board: &Board, c: &Castling, rule: Rule) -> bool {
     if !(board.occupied() & c.must_be_empty).is_empty() {
         return false;
     }
@@ -80,6 +89,29 @@ pub(crate) fn castling_is_clear(board: &Board, c: &Castling) -> bool {
     c.king_path_set()
         .iter()
         .all(|square| attackers(board, square, !c.color, after).is_empty())
+        && (rule.may_give_check() || checks_given(board, c).is_empty())
+}
+
+/// The squares, on the board after castling `c`, of `c`'s men that would check the enemy king:
+/// the castled rook on its destination, and men whose line the king or the rook opened by
+/// leaving (a discovered check). Kings give no check. Men standing on the king's or the rook's
+/// destination are left out: castling needs those squares empty anyway. Only asked under rules
+/// whose castling may not give check ([`Rule::may_give_check`]).
+pub(crate) fn checks_given(board: &Board, c: &Castling) -> BitBoard {
+    let their_king = board.king(!c.color);
+    let left = c.king.bitboard() | c.rook.bitboard();
+    let landed = c.king_to.bitboard() | c.rook_to.bitboard();
+    let occupied = (board.occupied() & !left) | landed;
+    let staying = attackers(board, their_king, c.color, occupied)
+        & !left
+        & !landed
+        & !board.pieces(Piece::King);
+    let rook = if cozy_chess::get_rook_moves(c.rook_to, occupied).has(their_king) {
+        c.rook_to.bitboard()
+    } else {
+        BitBoard::EMPTY
+    };
+    staying | rook
 }
 
 /// The men of colour `by` attacking `square` when the occupied squares are `occupied`. A king

@@ -330,6 +330,13 @@ const fn fixed(side: CastlingSide, width: u8, a: u8, h: u8) -> u8 {
     }
 }
 
+/// Chess960's rule, castle960's default everywhere.
+impl Default for Rule {
+    fn default() -> Rule {
+        Rule::CHESS960
+    }
+}
+
 /// The rule's name (`chess960`, ...).
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

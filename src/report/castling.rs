@@ -172,6 +172,9 @@ fn later_text(later: &Later, color: Color) -> String {
                 "never with {opponent} standing still: no sequence of own moves (king and \
                  castling rook staying put) makes it legal."
             ),
+            NeverWhy::NoCastling => {
+                "never: the rule allows no castling for this king and rook.".to_string()
+            }
         },
     }
 }
