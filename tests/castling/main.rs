@@ -7,11 +7,13 @@ mod castling_support;
 #[path = "../common/mod.rs"]
 mod common;
 mod notation_support;
+mod rule_support;
 
 mod differential;
 mod json;
 mod later;
 mod notation_differential;
 mod notation_fuzz;
+mod rule_differential;
 mod rules;
 mod start_positions;
