@@ -58,7 +58,8 @@ pub struct Timeline {
 /// Every castling of each colour and side through a game under a rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleTimeline {
-    /// The game's castling rule.
+    /// The game's castling rule (left out of the JSON, whose top level names it).
+    #[serde(skip)]
     pub rule: Rule,
     /// How many plies the game has: positions run from ply 0 to this one.
     pub plies: usize,

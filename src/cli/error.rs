@@ -38,6 +38,9 @@ pub enum CliError {
     /// The game given to `castle --pgn` cannot be read or replayed.
     #[error(transparent)]
     Pgn(#[from] castle960::notation::pgn_import::PgnError),
+    /// `--rule` names no castling rule.
+    #[error("--rule {0}")]
+    Rule(#[from] castle960::chess::UnknownRule),
     /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
     ReadFile {
@@ -139,6 +142,7 @@ impl CliError {
             | CliError::ArrangementLine { .. }
             | CliError::Fen(_)
             | CliError::Pgn(_)
+            | CliError::Rule(_)
             | CliError::ReadFile { .. }
             | CliError::PlyOutOfRange { .. }
             | CliError::TimeLimit(_)

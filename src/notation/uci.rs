@@ -277,13 +277,43 @@ pub fn read_uci(board: &Board, input: &str) -> Result<Move, UciError> {
 /// assert_eq!(uci(Rule::FREE), ["e1f1,h1e1", "e1g1,h1e1", "e1g1,h1f1", "e1h1,h1e1", "e1h1,h1f1", "e1h1,h1g1"]);
 /// ```
 pub fn castling_uci(c: &Castling) -> String {
-    match c.path.naming() {
-        Naming::Side => c.king_takes_rook().to_string(),
-        Naming::King if (c.king.file() as u8).abs_diff(c.king_to.file() as u8) == 1 => {
-            format!("{}{}", c.rook, c.king)
+    match UciForm::of(c) {
+        UciForm::KingTakesRook => c.king_takes_rook().to_string(),
+        UciForm::RookOntoKing => format!("{}{}", c.rook, c.king),
+        UciForm::KingMove => format!("{}{}", c.king, c.king_to),
+        UciForm::BothLegs => format!("{}{},{}{}", c.king, c.king_to, c.rook, c.rook_to),
+    }
+}
+
+/// How [`castling_uci`] writes `c`, in words: `the king takes its own rook`, `the king's move`,
+/// `the rook onto the king's square`, `the king's move, then the rook's`.
+pub fn castling_uci_words(c: &Castling) -> &'static str {
+    match UciForm::of(c) {
+        UciForm::KingTakesRook => "the king takes its own rook",
+        UciForm::RookOntoKing => "the rook onto the king's square",
+        UciForm::KingMove => "the king's move",
+        UciForm::BothLegs => "the king's move, then the rook's",
+    }
+}
+
+/// The UCI forms of castling, as [`castling_uci`] chooses them.
+enum UciForm {
+    KingTakesRook,
+    KingMove,
+    RookOntoKing,
+    BothLegs,
+}
+
+impl UciForm {
+    fn of(c: &Castling) -> UciForm {
+        match c.path.naming() {
+            Naming::Side => UciForm::KingTakesRook,
+            Naming::King if (c.king.file() as u8).abs_diff(c.king_to.file() as u8) == 1 => {
+                UciForm::RookOntoKing
+            }
+            Naming::King => UciForm::KingMove,
+            Naming::KingAndRook => UciForm::BothLegs,
         }
-        Naming::King => format!("{}{}", c.king, c.king_to),
-        Naming::KingAndRook => format!("{}{},{}{}", c.king, c.king_to, c.rook, c.rook_to),
     }
 }
 
