@@ -14,6 +14,8 @@ mod json;
 mod later;
 mod notation_differential;
 mod notation_fuzz;
+mod rule_cases;
 mod rule_differential;
+mod rule_later;
 mod rules;
 mod start_positions;
