@@ -16,6 +16,8 @@ mod notation_differential;
 mod notation_fuzz;
 mod rule_cases;
 mod rule_differential;
+mod rule_json;
 mod rule_later;
+mod rule_pgn;
 mod rules;
 mod start_positions;
