@@ -5,7 +5,7 @@
 use crate::chess::{ByCastlingSide, CastlingSide, Rule};
 use cozy_chess::{Board, Color, File, IllegalMoveError, Move, Piece, Square};
 
-use super::play::GameMove;
+use super::game_move::GameMove;
 use super::reason::{LostBy, RightLost, WhenLost};
 use crate::chess::ByColor;
 use crate::chess::Castling;

@@ -1,14 +1,19 @@
 //! The shared ground of the castling module: where a castling stands ([`Status`]), the attack
 //! test ([`attackers`]), the clear-path test ([`castling_is_clear`]), the check a castling would
 //! give ([`checks_given`], for rules that forbid it) and the fast list of legal castlings under a
-//! rule ([`legal_castlings`]). The explanation, the search for "castling later" and the
-//! notation all build on these; none of them is imported back here, so the module's files form
-//! a tree: `legality` below `later` and `notation`, both below `explain`.
+//! rule ([`legal_castlings`]), and with them the legal moves of a game under a rule
+//! ([`legal_moves`], [`GameMove::play`]). The explanation, the search for "castling later" and the
+//! notation all build on these; none of them is imported back here, so the module's files import
+//! one another without a circle: `game_move` (the moves, played) and `reason` at the bottom,
+//! `legality` above them, `later`, `notation` and `context` above it, `explain` and `timeline`
+//! on top.
 
 use crate::chess::{Castling, CastlingSide, Rule};
-use cozy_chess::{BitBoard, Board, Color, Piece, Square};
+use crate::notation::uci::is_castling;
+use cozy_chess::{BitBoard, Board, Color, IllegalMoveError, Piece, Square};
 use serde::Serialize;
 
+use super::game_move::{GameMove, play_castling};
 use super::reason::Reason;
 
 /// Where a castling stands.
@@ -71,6 +76,59 @@ pub fn legal_castlings(board: &Board, rule: Rule) -> Vec<Castling> {
         .flat_map(|side| Castling::of_right_under(board, color, side, rule))
         .filter(|c| castling_is_clear(board, c, rule))
         .collect()
+}
+
+/// Every legal move of `board` under `rule`: cozy-chess's moves but its castlings, then the
+/// rule's legal castlings ([`legal_castlings`], a-side first). Random games under a rule are
+/// played with it.
+///
+/// ```
+/// use castle960::castling::{legal_moves, GameMove};
+/// use castle960::chess::Rule;
+/// use cozy_chess::Board;
+/// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+/// let castlings = |rule| legal_moves(&board, rule).iter()
+///     .filter(|m| matches!(m, GameMove::Castle(_))).count();
+/// assert_eq!(castlings(Rule::CHESS960), 2);
+/// assert_eq!(castlings(Rule::FLEXIBLE), 3); // K~c1, K~b1 and K~g1
+/// ```
+pub fn legal_moves(board: &Board, rule: Rule) -> Vec<GameMove> {
+    let mut moves = Vec::with_capacity(64);
+    board.generate_moves(|piece_moves| {
+        moves.extend(
+            piece_moves
+                .into_iter()
+                .filter(|&mv| !is_castling(board, mv))
+                .map(GameMove::Plain),
+        );
+        false
+    });
+    moves.extend(
+        legal_castlings(board, rule)
+            .into_iter()
+            .map(GameMove::Castle),
+    );
+    moves
+}
+
+/// Moves of a game checked against its rule before they are played.
+impl GameMove {
+    /// Plays the move on `board` if it is legal there under `rule`: a plain move that cozy-chess
+    /// calls legal and that is no castling, or a castling that [`legal_castlings`] lists. An
+    /// illegal move leaves `board` as it was.
+    pub fn play(&self, board: &mut Board, rule: Rule) -> Result<(), IllegalMoveError> {
+        match self {
+            GameMove::Plain(mv) if is_castling(board, *mv) => Err(IllegalMoveError),
+            GameMove::Plain(mv) => board.try_play(*mv),
+            GameMove::Castle(c) => {
+                if !legal_castlings(board, rule).contains(c) {
+                    return Err(IllegalMoveError);
+                }
+                *board = play_castling(board, c);
+                Ok(())
+            }
+        }
+    }
 }
 
 /// Whether castling `c` (king and rook in place) is legal under `rule` for the colour to move,

@@ -117,11 +117,11 @@
 
 mod context;
 mod explain;
+mod game_move;
 mod json;
 pub mod later;
 mod legality;
 mod notation;
-mod play;
 mod reason;
 pub mod timeline;
 
@@ -131,9 +131,9 @@ pub use explain::{
     Explanation, RULE_SCHEMA, RuleExplanation, SCHEMA, SideExplanation, explain, explain_in_game,
     explain_rule, explain_rule_in_game, explain_side, explain_side_rule,
 };
+pub use game_move::{GameMove, play_castling};
 pub use later::{Later, Limits, NeverWhy, fewest_moves, fewest_moves_for};
 pub(crate) use legality::attackers;
-pub use legality::{Status, legal_castlings};
+pub use legality::{Status, legal_castlings, legal_moves};
 pub use notation::{Notation, RuleNotation};
-pub use play::{GameMove, legal_moves, play_castling};
 pub use reason::{Attacker, LostBy, Passage, Reason, RightLost, WhenLost};

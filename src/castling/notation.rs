@@ -7,8 +7,8 @@
 use cozy_chess::{Board, GameStatus, Rank};
 use serde::Serialize;
 
+use super::game_move::play_castling;
 use super::legality::Status;
-use super::play::play_castling;
 use crate::chess::Castling;
 use crate::notation::uci::castling_uci;
 

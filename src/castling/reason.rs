@@ -6,8 +6,8 @@ use cozy_chess::{Color, Square};
 use serde::Serialize;
 use std::fmt;
 
+use super::game_move::GameMove;
 use super::json::{ser_color, ser_square};
-use super::play::GameMove;
 use crate::words;
 
 /// An enemy man attacking a square of the king's path.

@@ -6,8 +6,8 @@
 
 use super::context::GameContext;
 use super::explain::explain_side_rule;
+use super::game_move::GameMove;
 use super::notation::RuleNotation;
-use super::play::GameMove;
 use super::reason::{Reason, WhenLost};
 use crate::chess::{ByCastlingSide, ByColor, Castling, CastlingSide, Rule};
 use cozy_chess::{Board, Color, IllegalMoveError, Move};

@@ -1,16 +1,16 @@
-//! Playing castlings under any rule. cozy-chess plays Chess960's castling only (the king taking
-//! its own rook lands on c or g); a castling of another rule (the king two squares toward the
-//! rook, into the corner, leaping) is played here, on a board built afresh. A game under a rule
-//! is then a list of [`GameMove`]s: cozy-chess's moves for everything but castling, the rule's
-//! castlings for castling.
+//! The moves of a game under any castling rule, and castlings played on a board. cozy-chess plays
+//! Chess960's castling only (the king taking its own rook lands on c or g); a castling of another
+//! rule (the king two squares toward the rook, into the corner, leaping) is played here, on a
+//! board built afresh ([`play_castling`]). A game under a rule is a list of [`GameMove`]s:
+//! cozy-chess's moves for everything but castling, the rule's castlings for castling. Which moves
+//! are legal is [`super::legality`]'s question (`GameMove::play`, `legal_moves`); this module
+//! only knows how to play them.
 
-use crate::chess::{Castling, CastlingSide, Rule};
+use crate::chess::{Castling, CastlingSide};
 use crate::notation::uci::{castling_uci, is_castling};
-use cozy_chess::{Board, BoardBuilder, CastleRights, Color, IllegalMoveError, Move, Piece};
+use cozy_chess::{Board, BoardBuilder, CastleRights, Color, Move, Piece};
 use serde::{Serialize, Serializer};
 use std::fmt;
-
-use super::legality::legal_castlings;
 
 /// One move of a game played under a castling rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,23 +40,6 @@ impl GameMove {
         }
     }
 
-    /// Plays the move on `board` if it is legal there under `rule`: a plain move that cozy-chess
-    /// calls legal and that is no castling, or a castling that [`legal_castlings`] lists. An
-    /// illegal move leaves `board` as it was.
-    pub fn play(&self, board: &mut Board, rule: Rule) -> Result<(), IllegalMoveError> {
-        match self {
-            GameMove::Plain(mv) if is_castling(board, *mv) => Err(IllegalMoveError),
-            GameMove::Plain(mv) => board.try_play(*mv),
-            GameMove::Castle(c) => {
-                if !legal_castlings(board, rule).contains(c) {
-                    return Err(IllegalMoveError);
-                }
-                *board = play_castling(board, c);
-                Ok(())
-            }
-        }
-    }
-
     /// Plays the move, known to be legal, on `board` (cozy-chess's `play_unchecked`).
     pub fn play_unchecked(&self, board: &mut Board) {
         match self {
@@ -66,41 +49,8 @@ impl GameMove {
     }
 }
 
-/// Every legal move of `board` under `rule`: cozy-chess's moves but its castlings, then the
-/// rule's legal castlings ([`legal_castlings`], a-side first). Random games under a rule are
-/// played with it.
-///
-/// ```
-/// use castle960::castling::{legal_moves, GameMove};
-/// use castle960::chess::Rule;
-/// use cozy_chess::Board;
-/// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
-/// let castlings = |rule| legal_moves(&board, rule).iter()
-///     .filter(|m| matches!(m, GameMove::Castle(_))).count();
-/// assert_eq!(castlings(Rule::CHESS960), 2);
-/// assert_eq!(castlings(Rule::FLEXIBLE), 3); // K~c1, K~b1 and K~g1
-/// ```
-pub fn legal_moves(board: &Board, rule: Rule) -> Vec<GameMove> {
-    let mut moves = Vec::with_capacity(64);
-    board.generate_moves(|piece_moves| {
-        moves.extend(
-            piece_moves
-                .into_iter()
-                .filter(|&mv| !is_castling(board, mv))
-                .map(GameMove::Plain),
-        );
-        false
-    });
-    moves.extend(
-        legal_castlings(board, rule)
-            .into_iter()
-            .map(GameMove::Castle),
-    );
-    moves
-}
-
 /// The board after castling `c`, a legal castling of the colour to move (from
-/// [`legal_castlings`]): king and rook on their destinations, the colour's castling rights
+/// [`super::legal_castlings`]): king and rook on their destinations, the colour's castling rights
 /// gone (castling spends both), the other colour to move, no en passant square, the halfmove
 /// clock one up (castling neither moves a pawn nor captures, FIDE Laws art. 9.3; cozy-chess
 /// stops it at 100 as it does for every move) and the move number one up after Black's move.
@@ -121,7 +71,7 @@ pub fn legal_moves(board: &Board, rule: Rule) -> Vec<GameMove> {
 ///
 /// # Panics
 /// If `c` is not a castling of the colour to move whose king and rook stand on their squares
-/// and whose result is a legal position (never for a castling [`legal_castlings`] lists).
+/// and whose result is a legal position (never for a castling [`super::legal_castlings`] lists).
 pub fn play_castling(board: &Board, c: &Castling) -> Board {
     let mut b = BoardBuilder::from_board(board);
     *b.square_mut(c.king) = None;
@@ -160,6 +110,8 @@ impl Serialize for GameMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::castling::legal_castlings;
+    use crate::chess::Rule;
     use crate::referee::positions::RandomGames;
 
     /// Under Chess960's rule, a castling played here gives the very board cozy-chess's own
