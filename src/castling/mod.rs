@@ -42,6 +42,17 @@
 //! * [`Notation`]: the castling move in SAN, in UCI both ways, and in a GUI;
 //!   [`crate::notation::uci::read_uci`] reads either UCI form.
 //!
+//! # Under the variants' castling rules
+//!
+//! A [`crate::chess::Rule`] (Chess480, free, flexible, fast castling) changes where king and rook
+//! land and which squares must be empty or safe; conditions 1, 3 and 5 stay, and free castling
+//! adds one: the castling may not give check ([`Reason::GivesCheck`]). A side may then have
+//! several castlings. [`explain_rule`] and [`explain_rule_in_game`] explain every one
+//! ([`RuleExplanation`], JSON schema 2, documented in the README), [`fewest_moves_for`] searches
+//! for any one, [`legal_castlings`] lists the legal ones, [`play_castling`] plays one (cozy-chess
+//! knows Chess960's castling only) and [`GameMove`] is a move of a game under a rule. Chess960's
+//! explanation above is the same judgement under [`crate::chess::Rule::CHESS960`].
+//!
 //! ```
 //! use castle960::castling::{explain, Reason, Status};
 //! use castle960::CastlingSide;
@@ -117,19 +128,23 @@
 
 mod context;
 mod explain;
+mod game_move;
 mod json;
 pub mod later;
+mod legality;
 mod notation;
 mod reason;
 pub mod timeline;
 
 pub use crate::chess::Castling;
 pub use context::{GameContext, Homes};
-pub(crate) use explain::attackers;
 pub use explain::{
-    Explanation, SCHEMA, SideExplanation, Status, explain, explain_in_game, explain_side,
-    legal_castlings,
+    Explanation, RULE_SCHEMA, RuleExplanation, SCHEMA, SideExplanation, explain, explain_in_game,
+    explain_rule, explain_rule_in_game, explain_side, explain_side_rule,
 };
-pub use later::{Later, Limits, NeverWhy, fewest_moves};
-pub use notation::Notation;
+pub use game_move::{GameMove, play_castling};
+pub use later::{Later, Limits, NeverWhy, fewest_moves, fewest_moves_for};
+pub(crate) use legality::attackers;
+pub use legality::{Status, legal_castlings, legal_moves};
+pub use notation::{Notation, RuleNotation};
 pub use reason::{Attacker, LostBy, Passage, Reason, RightLost, WhenLost};

@@ -277,12 +277,54 @@ impl Castling {
     /// The castling a standing right of `board` allows: `color`'s king and the rook the right
     /// names. `None` when `color` has no right on `side`.
     pub fn of_right(board: &Board, color: Color, side: CastlingSide) -> Option<Castling> {
+        let (king, rook) = Castling::right_files(board, color, side)?;
+        Some(Castling::new(color, side, king, rook))
+    }
+
+    /// The files of `color`'s king and of the rook its standing right on `side` names in
+    /// `board`; `None` when it has no right there.
+    pub fn right_files(board: &Board, color: Color, side: CastlingSide) -> Option<(File, File)> {
         let rights = board.castle_rights(color);
         let rook = match side {
             CastlingSide::A => rights.long,
             CastlingSide::H => rights.short,
         }?;
-        Some(Castling::new(color, side, board.king(color).file(), rook))
+        Some((board.king(color).file(), rook))
+    }
+
+    /// Every castling `rule` allows `color` on `side` by its standing right in `board`: the
+    /// right names the rook's file, the king stands on its own square, and the rule says where
+    /// they may land ([`Rule::paths`], in its order). Empty when `color` has no right on `side`
+    /// or the rule allows no castling for these files.
+    ///
+    /// ```
+    /// use castle960::chess::{Castling, Rule};
+    /// use castle960::CastlingSide;
+    /// use cozy_chess::{Board, Color};
+    /// // The standard start under flexible castling: O-O-O as K~c1 or K~b1, O-O only as K~g1.
+    /// let board = Board::default();
+    /// let long = Castling::of_right_under(&board, Color::White, CastlingSide::A, Rule::FLEXIBLE);
+    /// let kings: Vec<String> = long.iter().map(|c| c.king_to.to_string()).collect();
+    /// assert_eq!(kings, ["c1", "b1"]);
+    /// ```
+    pub fn of_right_under(
+        board: &Board,
+        color: Color,
+        side: CastlingSide,
+        rule: Rule,
+    ) -> Vec<Castling> {
+        Castling::right_files(board, color, side).map_or_else(Vec::new, |(king, rook)| {
+            Castling::of_files(color, king, rook, rule)
+        })
+    }
+
+    /// Every castling `rule` allows `color`'s king on file `king` with its rook on file `rook`
+    /// ([`Rule::paths`] on the colour's back rank).
+    pub fn of_files(color: Color, king: File, rook: File, rule: Rule) -> Vec<Castling> {
+        rule.paths(king, rook)
+            .into_iter()
+            .map(|path| path.of_color(color))
+            .collect()
     }
 
     /// The squares the king stands on, crosses and lands on that must not be attacked, in the

@@ -75,8 +75,10 @@ enum KingLands {
     Toward { min: u8, max: u8, reach: Reach },
 }
 
-/// How far toward its rook the king may go.
+/// How far toward its rook the king may go. (Each variant names where the king stops relative
+/// to the rook, so the shared postfix is the point.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::enum_variant_names)]
 enum Reach {
     /// Stopping before the rook's square.
     BeforeRook,
@@ -325,6 +327,13 @@ const fn fixed(side: CastlingSide, width: u8, a: u8, h: u8) -> u8 {
     match side {
         CastlingSide::A => a,
         CastlingSide::H => width - 1 - h,
+    }
+}
+
+/// Chess960's rule, castle960's default everywhere.
+impl Default for Rule {
+    fn default() -> Rule {
+        Rule::CHESS960
     }
 }
 

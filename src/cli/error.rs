@@ -51,6 +51,14 @@ pub enum CliError {
         /// Whether --pgn was given.
         pgn: bool,
     },
+    /// `why --pgn` was given a game under another castling rule than Chess960's.
+    #[error(
+        "castle960 why judges games under Chess960's castling rule, and this game is played under {0}; castle960 castle --pgn explains its castlings"
+    )]
+    WhyUnderRule(castle960::chess::Rule),
+    /// `--rule` names no castling rule.
+    #[error("--rule {0}")]
+    Rule(#[from] castle960::chess::UnknownRule),
     /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
     ReadFile {
@@ -154,6 +162,8 @@ impl CliError {
             | CliError::Pgn(_)
             | CliError::Move(_)
             | CliError::WhyArguments { .. }
+            | CliError::Rule(_)
+            | CliError::WhyUnderRule(_)
             | CliError::ReadFile { .. }
             | CliError::PlyOutOfRange { .. }
             | CliError::TimeLimit(_)
