@@ -1,14 +1,17 @@
 //! `castle960 show`: explain one arrangement or several.
 
 use crate::cli::CliError;
-use crate::cli::args::PawnBound;
+use crate::cli::args::{PawnBound, RuleArg};
 use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
 use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
 use castle960::notation::pgn::FenStyle;
 use castle960::report::explain::Explanation;
+use castle960::chess::Rule;
+use castle960::report::explain::under_rule::RuleExplanation;
 use castle960::start::analysis::Analysis;
+use castle960::start::rules;
 use castle960::words;
 use clap::Args;
 use rayon::prelude::*;
@@ -46,12 +49,15 @@ pub struct ShowArgs {
     width: Option<u16>,
     #[command(flatten)]
     bound: PawnBound,
+    #[command(flatten)]
+    rule: RuleArg,
 }
 
 /// Explains the arrangements, in the order given, as text, JSON Lines or PGN. Every argument
 /// (and every line of standard input) is read and checked before anything is printed, so bad
 /// input gives one message and no partial output.
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
+    let rule = args.rule.named()?.unwrap_or_default();
     let mut arrangements = Vec::new();
     for spec in &args.arrangements {
         if spec == "-" {
@@ -68,7 +74,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     for (b, chunk) in arrangements.chunks(batch).enumerate() {
         let texts: Vec<String> = chunk
             .par_iter()
-            .map(|&arrangement| render(args, arrangement, width))
+            .map(|&arrangement| render(args, rule, arrangement, width))
             .collect();
         for (i, text) in texts.iter().enumerate() {
             // Text explanations and PGN games are separated by a blank line; JSON Lines are not.
@@ -81,14 +87,25 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     out.finish()
 }
 
-/// One arrangement's explanation as `args` asks for it.
-fn render(args: &ShowArgs, arrangement: Arrangement, width: usize) -> String {
-    let analysis = Analysis::with_bound(arrangement, args.bound.files);
+/// One arrangement's explanation as `args` asks for it, under `rule`.
+fn render(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -> String {
     let style = if args.xfen {
         FenStyle::XFen
     } else {
         FenStyle::Shredder
     };
+    if rule != Rule::default() {
+        let analysis = rules::analyse(rule, arrangement, args.bound.files);
+        let explanation = RuleExplanation::new(&analysis, style);
+        return if args.pgn {
+            explanation.to_pgn(style)
+        } else if args.json {
+            explanation.to_json_line()
+        } else {
+            explanation.to_text_width(!args.ascii, width)
+        };
+    }
+    let analysis = Analysis::with_bound(arrangement, args.bound.files);
     let explanation = Explanation::with_fen_style(&analysis, style);
     if args.pgn {
         explanation.to_pgn()
