@@ -118,7 +118,8 @@ pub fn analyse(rule: Rule, arrangement: Arrangement, bound: usize) -> RuleAnalys
                     let outcome = found
                         .is_none()
                         .then(|| pawn_outcome(&arrangement, path.unnamed(), bound));
-                    decided(&arrangement, path, found, outcome, bound)
+                    decided(&arrangement, path.unnamed(), found, outcome, bound)
+                        .named(&arrangement, path)
                 })
                 .collect()
         }),
@@ -192,6 +193,28 @@ pub fn analyse_all(
             outcomes.insert((sp, path, searched_bound), outcome);
         }
     }
+    // Each distinct castling decided once (its games realized once), for every bound a rule
+    // searches it with; the rules then take their castlings from here, named their way.
+    let keys: Vec<(usize, CastlingPath, usize)> = {
+        let mut keys: Vec<_> = others
+            .iter()
+            .map(|&rule| bound_under(rule, bound))
+            .flat_map(|b| distinct.iter().map(move |&(sp, path)| (sp, path, b)))
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    };
+    let decisions: BTreeMap<(usize, CastlingPath, usize), CastlingVerdict> = keys
+        .par_iter()
+        .filter_map(|&(sp, path, b)| {
+            let found = no_pawn[&(sp, path)].clone();
+            let outcome = outcomes.get(&(sp, path, b)).cloned();
+            // Under a bound no rule searches this castling with: neither found nor searched.
+            (found.is_some() || outcome.is_some())
+                .then(|| ((sp, path, b), decided(&arrangements[sp], path, found, outcome, b)))
+        })
+        .collect();
     rules
         .iter()
         .map(|&rule| {
@@ -210,10 +233,7 @@ pub fn analyse_all(
                         paths(rule, &arrangement, side)
                             .into_iter()
                             .map(|path| {
-                                let key = (sp, path.unnamed());
-                                let found = no_pawn[&key].clone();
-                                let outcome = outcomes.get(&(sp, path.unnamed(), bound)).cloned();
-                                decided(&arrangement, path, found, outcome, bound)
+                                decisions[&(sp, path.unnamed(), bound)].named(&arrangement, path)
                             })
                             .collect()
                     }),
@@ -223,8 +243,28 @@ pub fn analyse_all(
         .collect()
 }
 
+impl CastlingVerdict {
+    /// The same verdict for castling along `path`, the same castling as named by a rule: its
+    /// games castle along `path`, so that they are written in the rule's notation.
+    fn named(&self, arrangement: &Arrangement, path: CastlingPath) -> CastlingVerdict {
+        let along = Line::castling_along(arrangement, path).along;
+        let named = |line: &Line| Line {
+            along,
+            moves: line.moves.clone(),
+        };
+        let mut verdict = self.verdict.clone();
+        verdict.castle_line = named(&self.verdict.castle_line);
+        verdict.walk_line = self.verdict.walk_line.as_ref().map(named);
+        CastlingVerdict {
+            path,
+            no_pawn_moves: self.no_pawn_moves,
+            verdict,
+        }
+    }
+}
+
 /// The verdict of castling along `path` from what the searches found: a line without a pawn
-/// move, or the pawn-move search's outcome. The games castle along `path` as named by its rule.
+/// move, or the pawn-move search's outcome, with its games realized.
 fn decided(
     arrangement: &Arrangement,
     path: CastlingPath,
@@ -232,12 +272,10 @@ fn decided(
     outcome: Option<pawn::PawnOutcome>,
     bound: usize,
 ) -> CastlingVerdict {
-    let along = Line::castling_along(arrangement, path).along;
-    let named = |line: Line| Line { along, ..line };
     let verdict = match (&found, outcome) {
         (Some(castling), _) => SideVerdict {
             verdict: Verdict::NoPawnMove,
-            castle_line: named(castling.line.clone()),
+            castle_line: castling.line.clone(),
             walk_line: None,
             games: Games::Shortest,
             cores: 0,
@@ -249,8 +287,8 @@ fn decided(
             let ((castle, walk), realize_error) = witness_games(arrangement, &outcome);
             SideVerdict {
                 verdict: outcome.verdict,
-                castle_line: named(castle),
-                walk_line: walk.map(named),
+                castle_line: castle,
+                walk_line: walk,
                 games: Games::Witness,
                 cores: outcome.cores,
                 realize_error,
