@@ -41,12 +41,13 @@ pub struct ReportArgs {
     #[arg(long, default_value = gallery::DEFAULT_PATH)]
     gallery: PathBuf,
     /// Where to write the rules report: every castling of every arrangement under every
-    /// castling rule (chess960, chess480, free, flexible, fast).
-    #[arg(long, default_value = rules_csv::DEFAULT_PATH)]
-    rules_out: PathBuf,
+    /// castling rule (chess960, chess480, free, flexible, fast) [default: beside the report,
+    /// named after it: output/chess960_castling_rules.csv].
+    #[arg(long, value_name = "RULES_OUT")]
+    rules_out: Option<PathBuf>,
     /// Write all four files into this directory (created if needed) as chess960_castling.csv,
-    /// analysis.md, gallery.html and castling_rules.csv, instead of naming each with --out,
-    /// --analysis, --gallery and --rules-out.
+    /// analysis.md, gallery.html and chess960_castling_rules.csv, instead of naming each with
+    /// --out, --analysis, --gallery and --rules-out.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "analysis", "gallery", "rules_out"])]
     out_dir: Option<PathBuf>,
     /// Replace existing files even if castle960 did not write them (by default only its own
@@ -66,7 +67,7 @@ impl Default for ReportArgs {
             out: PathBuf::from(csv::DEFAULT_PATH),
             analysis: PathBuf::from(analysis_doc::DEFAULT_PATH),
             gallery: PathBuf::from(gallery::DEFAULT_PATH),
-            rules_out: PathBuf::from(rules_csv::DEFAULT_PATH),
+            rules_out: None,
             out_dir: None,
             force: false,
             quiet: false,
@@ -86,7 +87,14 @@ impl ReportArgs {
                 rules_csv::DEFAULT_PATH,
             ]
             .map(|default| dir.join(Path::new(default).file_name().expect("a file name"))),
-            None => [&self.out, &self.analysis, &self.gallery, &self.rules_out].map(PathBuf::clone),
+            None => [
+                self.out.clone(),
+                self.analysis.clone(),
+                self.gallery.clone(),
+                self.rules_out
+                    .clone()
+                    .unwrap_or_else(|| rules_csv::beside(&self.out)),
+            ],
         }
     }
 
@@ -95,10 +103,11 @@ impl ReportArgs {
         if let Some(dir) = &self.out_dir {
             return vec![dir.clone()];
         }
+        let rules = self.paths()[3].clone();
         [
             (&self.out, csv::DEFAULT_PATH),
             (&self.gallery, gallery::DEFAULT_PATH),
-            (&self.rules_out, rules_csv::DEFAULT_PATH),
+            (&rules, rules_csv::DEFAULT_PATH),
         ]
         .into_iter()
         .filter(|(path, default)| *path == Path::new(default))

@@ -8,8 +8,28 @@ use crate::start::rules::{CastlingVerdict, RuleAnalysis};
 use crate::start::verdict::Verdict;
 use serde::Serialize;
 
-/// The default place of the rules report, relative to the working directory.
-pub const DEFAULT_PATH: &str = "output/castling_rules.csv";
+/// The default place of the rules report, relative to the working directory: beside the
+/// Chess960 report, named after it (a report written elsewhere with `--out X.csv` puts its rules
+/// report beside it as `X_rules.csv`; see [`beside`]).
+pub const DEFAULT_PATH: &str = "output/chess960_castling_rules.csv";
+
+/// Where the rules report goes when only the Chess960 report's path `report` is given: beside it,
+/// its name with `_rules` added before the extension.
+///
+/// ```
+/// use castle960::report::rules_csv::{DEFAULT_PATH, beside};
+/// use std::path::Path;
+/// assert_eq!(beside(Path::new("output/chess960_castling.csv")), Path::new(DEFAULT_PATH));
+/// assert_eq!(beside(Path::new("/tmp/x/full.csv")), Path::new("/tmp/x/full_rules.csv"));
+/// ```
+pub fn beside(report: &std::path::Path) -> std::path::PathBuf {
+    let stem = report.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match report.extension() {
+        Some(ext) => format!("{stem}_rules.{}", ext.to_string_lossy()),
+        None => format!("{stem}_rules"),
+    };
+    report.with_file_name(name)
+}
 
 /// One castling of one side of one arrangement under one rule.
 #[derive(Clone, Debug, PartialEq, Serialize)]

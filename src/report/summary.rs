@@ -189,7 +189,7 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
 /// The answer under each castling rule, one line each, for the summary printed after a report.
 ///
 /// ```text
-/// Under each castling rule (analysis.md, output/castling_rules.csv), arrangements where White
+/// Under each castling rule (analysis.md, output/chess960_castling_rules.csv), arrangements where White
 ///   can reach a position that requires castling: chess960 629, chess480 ..., fast ... (pawns
 ///   on at most 2 files)
 /// ```
@@ -211,7 +211,7 @@ pub fn rules_summary(rules: &[Vec<crate::start::rules::RuleAnalysis>]) -> String
         })
         .collect();
     list(
-        "Under each castling rule (analysis.md, output/castling_rules.csv), arrangements where White can reach a position that requires castling: ",
+        "Under each castling rule (analysis.md, output/chess960_castling_rules.csv), arrangements where White can reach a position that requires castling: ",
         &items,
     )
 }

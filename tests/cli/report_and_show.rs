@@ -8,12 +8,15 @@ use std::process::Command;
 const COMMITTED_ANALYSIS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/analysis.md");
 const COMMITTED_REPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
 const COMMITTED_GALLERY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/gallery.html");
+const COMMITTED_RULES: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling_rules.csv");
 
 /// What one `report` run wrote and printed.
 struct Report {
     csv: Vec<u8>,
     analysis: Vec<u8>,
     gallery: Vec<u8>,
+    rules: Vec<u8>,
     stdout: String,
 }
 
@@ -43,6 +46,8 @@ fn report_into(dir: &Path, name: &str, extra: &[&str], threads: Option<&str>) ->
         csv: std::fs::read(csv).unwrap(),
         analysis: std::fs::read(md).unwrap(),
         gallery: std::fs::read(html).unwrap(),
+        // The rules report goes beside the CSV, named after it.
+        rules: std::fs::read(dir.join(format!("{name}_rules.csv"))).unwrap(),
         stdout: String::from_utf8(out.stdout).unwrap(),
     }
 }
@@ -57,8 +62,15 @@ fn report_equals_the_committed_files() {
         csv,
         analysis: md,
         gallery,
+        rules,
         stdout,
     } = report_into(dir.path(), "full", &[], None);
+    let committed_rules =
+        std::fs::read(COMMITTED_RULES).expect("output/chess960_castling_rules.csv is committed");
+    assert!(
+        rules == committed_rules,
+        "output/chess960_castling_rules.csv is stale: run `cargo run --release` and commit it"
+    );
     let committed =
         std::fs::read(COMMITTED_REPORT).expect("output/chess960_castling.csv is committed");
     assert!(
@@ -117,6 +129,10 @@ fn report_ignores_thread_count() {
     assert!(
         default.gallery == single.gallery,
         "the gallery depends on the thread count"
+    );
+    assert!(
+        default.rules == single.rules,
+        "the rules report depends on the thread count"
     );
 }
 
