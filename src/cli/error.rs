@@ -54,8 +54,8 @@ pub enum CliError {
         /// How many plies the game has.
         plies: usize,
     },
-    /// `--time-limit` is no positive number of seconds.
-    #[error("--time-limit {0} is not a positive number of seconds")]
+    /// `--time-limit` is no number of seconds of at least a millisecond.
+    #[error("--time-limit {0:?} is not a number of seconds of at least 0.001 (a millisecond)")]
     TimeLimit(f64),
     /// A suite file could not be read.
     #[error(transparent)]

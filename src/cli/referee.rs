@@ -35,7 +35,8 @@ pub struct RefereeArgs {
     /// Also compare perft 2 (the engine's total against castle960's).
     #[arg(long)]
     depth2: bool,
-    /// The longest wait for one position's answer, in seconds.
+    /// The longest wait for one position's answer, in seconds: at least 0.001; `inf`, or a
+    /// limit too long for the clock (1e19, say), never runs out.
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
     time_limit: f64,
     /// Print at most this many differences (all are counted).
@@ -43,11 +44,28 @@ pub struct RefereeArgs {
     show: usize,
 }
 
+/// The shortest `--time-limit` taken: a millisecond. Below it no engine can answer through two
+/// pipes, and a shorter limit would show as "within 0s" in the message of a hang.
+const SHORTEST_TIME_LIMIT: f64 = 0.001;
+
+/// `--time-limit` as a duration: refused unless it is a number of seconds of at least
+/// [`SHORTEST_TIME_LIMIT`]; any longer limit is taken, one beyond what a `Duration` holds as
+/// `Duration::MAX` (the engine driver then waits without a deadline), so that no number the
+/// argument parser accepts can panic.
+fn time_limit(seconds: f64) -> Result<Duration, CliError> {
+    // NaN is no number of seconds: it compares as neither shorter nor longer.
+    if seconds.is_nan() || seconds < SHORTEST_TIME_LIMIT {
+        return Err(CliError::TimeLimit(seconds));
+    }
+    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
+}
+
 /// Exit code when some positions differ.
 pub const DIFFERENCES: u8 = 1;
 
 /// Runs the engine over the positions and reports agreements and differences.
 pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
+    let position_timeout = time_limit(args.time_limit)?;
     // The positions are streamed to the engine, never all held at once: a million-position run
     // needs no more memory than a short one. A suite's lines are few, and read first so that a
     // bad line is reported before the engine starts.
@@ -72,10 +90,7 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     };
     let (program, engine_args) = args.engine.split_first().expect("clap requires ENGINE");
     let mut config = EngineConfig::new(program.clone(), engine_args.iter().cloned());
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return Err(CliError::TimeLimit(args.time_limit));
-    }
-    config.position_timeout = Duration::from_secs_f64(args.time_limit);
+    config.position_timeout = position_timeout;
     let started = Instant::now();
     let mut engine = Engine::start(config)?;
     let name = engine.name().to_string();

@@ -114,14 +114,23 @@ impl Process {
         }
     }
 
-    /// The next line of standard output, waiting at most until `deadline`.
-    pub(crate) fn receive(&mut self, deadline: Instant) -> Received {
+    /// The next line of standard output, waiting at most until `deadline` (`None`: for as
+    /// long as it takes).
+    pub(crate) fn receive(&mut self, deadline: Option<Instant>) -> Received {
         loop {
             if let Some(line) = self.unread.pop_front() {
                 return Received::Line(line);
             }
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.output.recv_timeout(wait) {
+            let batch = match deadline {
+                Some(deadline) => self
+                    .output
+                    .recv_timeout(deadline.saturating_duration_since(Instant::now())),
+                None => self
+                    .output
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match batch {
                 Ok(batch) => self.unread.extend(batch),
                 Err(RecvTimeoutError::Timeout) => return Received::TimedOut,
                 Err(RecvTimeoutError::Disconnected) => return Received::Closed,
@@ -284,14 +293,14 @@ mod tests {
     fn a_silent_child_times_out_and_a_finished_one_closes() {
         let mut silent = Process::spawn(OsStr::new("sleep"), &["5"]).unwrap();
         let started = Instant::now();
-        let deadline = started + Duration::from_millis(50);
+        let deadline = Some(started + Duration::from_millis(50));
         assert_eq!(silent.receive(deadline), Received::TimedOut);
         assert!(started.elapsed() < Duration::from_secs(2));
         silent.kill();
 
         let mut echo =
             Process::spawn(OsStr::new("sh"), &["-c", "echo hi; echo oops >&2; exit 3"]).unwrap();
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = Some(Instant::now() + Duration::from_secs(5));
         assert_eq!(echo.receive(deadline), Received::Line("hi".into()));
         assert_eq!(echo.receive(deadline), Received::Closed);
         assert_eq!(echo.exit_status().and_then(|s| s.code()), Some(3));

@@ -414,7 +414,7 @@ impl Engine {
     /// `uci` up to `uciok`, then `UCI_Chess960` on, confirmed by `readyok`.
     fn handshake(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.process.send("uci\n".to_string());
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(Instant::now(), timeout);
         let mut chess960 = false;
         loop {
             let line = self.next_line(deadline, timeout, || Stage::Handshake)?;
@@ -439,7 +439,7 @@ impl Engine {
         }
         self.process
             .send("setoption name UCI_Chess960 value true\nisready\n".to_string());
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(Instant::now(), timeout);
         loop {
             let line = self.next_line(deadline, timeout, || Stage::Chess960)?;
             match PerftLine::parse(&line) {
@@ -480,7 +480,7 @@ impl Engine {
             fen: format!("{board:#}"),
             depth,
         };
-        let deadline = sent.max(self.last_answer) + self.position_timeout;
+        let deadline = deadline_after(sent.max(self.last_answer), self.position_timeout);
         let mut perft = Perft {
             moves: Vec::new(),
             nodes: 0,
@@ -531,10 +531,11 @@ impl Engine {
         Ok(())
     }
 
-    /// The next line of output before `deadline`, or the error for a hang or an exit.
+    /// The next line of output before `deadline` (`None`: no deadline), or the error for a hang
+    /// or an exit.
     fn next_line(
         &mut self,
-        deadline: Instant,
+        deadline: Option<Instant>,
         limit: Duration,
         stage: impl Fn() -> Stage,
     ) -> Result<String, EngineError> {
@@ -565,6 +566,13 @@ impl Engine {
         self.process.kill();
         error
     }
+}
+
+/// When a wait of `limit` from `start` ends; `None` when that instant is past what the clock
+/// can represent (a limit of `Duration::MAX`, or `--time-limit 1e19`), so that any limit a
+/// caller gives works and simply never runs out, instead of overflowing.
+fn deadline_after(start: Instant, limit: Duration) -> Option<Instant> {
+    start.checked_add(limit)
 }
 
 /// The name in an `option name NAME type ...` line (names may contain spaces).

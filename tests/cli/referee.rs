@@ -97,6 +97,53 @@ fn engines_that_cannot_be_used_get_exit_3_and_one_line() {
     }
 }
 
+/// Every number `--time-limit` takes either works or is refused in one line with exit 2: a
+/// limit too long for the clock (which overflowed the deadline, or the conversion to a
+/// duration, with a panic) never runs out, and one below a millisecond (shown as "within 0s"
+/// when it ran out) is refused.
+#[test]
+fn every_time_limit_works_or_is_refused_in_one_line() {
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/fake_engine.sh");
+    for limit in [
+        "1e19",
+        "1e20",
+        "1e300",
+        "1.7976931348623157e308",
+        "inf",
+        "5",
+    ] {
+        let args = [
+            "referee",
+            "--positions",
+            "2",
+            "--time-limit",
+            limit,
+            "sh",
+            fake,
+            "king-destination",
+        ];
+        let out = castle960(&args, None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // The fake engine writes castling as the king's destination: exit 1, differences.
+        assert_eq!(out.status.code(), Some(1), "{limit}: {stderr}");
+        assert!(stderr.is_empty(), "{limit}: {stderr}");
+    }
+    for limit in ["1e-300", "0.0009", "0", "-1", "-inf", "nan"] {
+        let out = castle960(
+            &["referee", "--time-limit", limit, "sh", fake, "hang"],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{limit}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{limit}: {stderr}");
+        assert!(
+            stderr.contains("--time-limit") && stderr.contains("at least 0.001"),
+            "{limit}: {stderr}"
+        );
+        assert!(stderr.len() < 120, "{limit}: {stderr}");
+    }
+}
+
 #[test]
 fn usage_errors_get_exit_2() {
     for args in [

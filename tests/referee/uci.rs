@@ -285,6 +285,19 @@ fn a_pipelined_run_ends_with_the_hang_after_the_answers_before_it() {
     assert!(matches!(answers[3], Err(EngineError::Hung { .. })));
 }
 
+/// Limits too long for the clock never run out instead of overflowing the deadline.
+#[test]
+fn the_longest_time_limits_never_run_out() {
+    let mut config = fake("king-destination");
+    config.handshake_timeout = Duration::MAX;
+    config.position_timeout = Duration::MAX;
+    let mut engine = Engine::start(config).unwrap();
+    let boards = std::iter::repeat_n(start_position(), 3);
+    let answers: Vec<_> = quickly(|| engine.perft_all(boards, 1).collect());
+    assert_eq!(answers.len(), 3);
+    assert!(answers.iter().all(Result::is_ok));
+}
+
 #[test]
 fn an_engine_that_never_finishes_the_handshake_is_stopped() {
     let mut config = EngineConfig::new("sleep", ["30"]);
