@@ -3,7 +3,9 @@
 //! engines that cannot be used (exit 3) and usage errors (exit 2).
 
 use crate::castle960;
-use crate::common;
+use crate::common::{self, ForkingEngine};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
 
 /// The fake engine that leaves every castling move out.
 const NO_CASTLING: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/no_castling.py");
@@ -187,4 +189,96 @@ fn suite_keeps_a_file_it_did_not_write() {
             && !stderr.contains("--gallery"),
         "{stderr}"
     );
+}
+
+/// The referee ends the engine's whole process group and reaps it on every way out: when done,
+/// when the engine hangs, and when it crashes. The engine is started through a wrapper script
+/// that does not `exec` it and leaves a child of its own running; none of the three processes
+/// may remain. The crashing engine's child still holds its standard output, so the end of the
+/// output never comes: the referee must see the engine exit, and say so with its status.
+#[test]
+fn the_engine_and_its_children_end_on_every_way_out() {
+    for (mode, limit, code, expected) in [
+        ("answer", "5", 1, "5 differ"),
+        ("hang", "0.3", 3, "gave no answer within 0.3s"),
+        ("crash", "3", 3, "exited (exit status: 3)"),
+    ] {
+        let engine = ForkingEngine::new();
+        let mut args = vec!["referee", "--positions", "5", "--show", "0"];
+        args.extend(["--time-limit", limit]);
+        let command = engine.command(mode);
+        args.extend(command.iter().map(String::as_str));
+        let started = Instant::now();
+        let out = castle960(&args, None);
+        let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{mode}: {text}");
+        assert!(text.contains(expected), "{mode}: {text}");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{mode}: took {:?}: {text}",
+            started.elapsed()
+        );
+        assert_eq!(engine.recorded().len(), 3, "{mode}: {text}");
+        assert_eq!(engine.remaining(), [] as [u32; 0], "{mode}: {text}");
+    }
+}
+
+/// A child process killed when dropped, so that a failing test leaves no referee running.
+struct Running(Option<Child>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// SIGINT, SIGTERM or SIGHUP to the referee: it ends the engine's whole process group, prints
+/// the summary of the positions checked so far and exits with 128 plus the signal's number.
+#[test]
+fn a_signal_ends_the_engine_and_prints_the_summary_so_far() {
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let engine = ForkingEngine::new();
+        let mut running = Running(Some(
+            crate::command()
+                .args(["referee", "--positions", "100000000", "--show", "0"])
+                .args(engine.command("answer"))
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap(),
+        ));
+        let child = running.0.as_mut().unwrap();
+        let waiting = Instant::now();
+        while !engine.ready() {
+            assert!(waiting.elapsed() < Duration::from_secs(10), "no handshake");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let sent = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = running.0.take().unwrap().wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "SIG{signal}: {stdout}{stderr}"
+        );
+        assert!(stderr.is_empty(), "SIG{signal}: {stderr}");
+        let summary = stdout.lines().last().unwrap_or_default();
+        assert!(
+            summary.starts_with("Referee: forking fake (sh ")
+                && summary.contains(&format!("; interrupted by SIG{signal} after "))
+                && summary.ends_with(" of 100000000 positions"),
+            "SIG{signal}: {stdout}"
+        );
+        assert_eq!(engine.recorded().len(), 3, "SIG{signal}");
+        assert_eq!(engine.remaining(), [] as [u32; 0], "SIG{signal}");
+    }
 }
