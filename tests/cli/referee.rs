@@ -78,6 +78,47 @@ fn an_engine_that_leaves_castling_out_differs_with_the_rule_named() {
     );
 }
 
+/// An engine whose move list is wrong while its node total is right differs, with the rule its
+/// list breaks: every move listed twice, a move that is no legal move added, a legal move left
+/// out for an illegal one.
+#[test]
+fn an_engine_whose_move_list_is_wrong_differs_with_the_rule_named() {
+    if !python_chess_installed() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing under CI"
+        );
+        eprintln!("skipped: python3 cannot import chess (pip install chess)");
+        return;
+    }
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/bad_list.py");
+    for (mode, rule) in [
+        ("twice", "is listed 2 times"),
+        ("extra", "a1a1 is no legal move here"),
+        ("swap", "is missing"),
+    ] {
+        let args = [
+            "referee",
+            "--positions",
+            "30",
+            "--show",
+            "1",
+            "python3",
+            fake,
+            mode,
+        ];
+        let out = castle960(&args, None);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{mode}: {text}");
+        assert!(text.contains(" 0 agree, 30 differ"), "{mode}: {text}");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("  rule: ") && l.contains(rule)),
+            "{mode}: {text}"
+        );
+    }
+}
+
 #[test]
 fn engines_that_cannot_be_used_get_exit_3_and_one_line() {
     let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci/fake_engine.sh");
