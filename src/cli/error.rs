@@ -97,35 +97,61 @@ pub enum CliError {
 }
 
 /// The commands that write files, each with its own flags for where they go.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum Outputs {
-    /// `report`: `--out`, `--analysis`, `--gallery`, `--out-dir`, `--force`.
-    Report,
+    /// `report`: each output's path with the flag that named it, `--out-dir` for all three
+    /// when it was given, else `--out`, `--analysis` and `--gallery` (given or by default).
+    Report(Vec<(String, &'static str)>),
     /// `suite`: `--out`, `--force`.
     Suite,
 }
 
 impl Outputs {
     /// The command-line error for `source` while writing this command's outputs.
-    pub fn error(self, source: WriteError) -> CliError {
+    pub fn error(&self, source: WriteError) -> CliError {
         CliError::Write {
             source,
-            outputs: self,
+            outputs: self.clone(),
         }
     }
 
-    /// What the user can do about `error` with this command's flags.
-    fn advice(self, error: &WriteError) -> &'static str {
-        match (self, error) {
-            (Outputs::Report, WriteError::Io { .. }) => {
+    /// What the user can do about `error` with this command's flags: the flag that names the
+    /// path the error is about, so that the advice never lists flags the user did not use.
+    fn advice(&self, error: &WriteError) -> String {
+        let path = match error {
+            WriteError::Io { path, .. } | WriteError::NotOurs { path } => path,
+        };
+        let flag = match self {
+            // The last flag naming the path: of two naming one file, the second is refused.
+            Outputs::Report(named) => named
+                .iter()
+                .rev()
+                .find(|(given, _)| given == path)
+                .map(|&(_, flag)| flag),
+            Outputs::Suite => Some("--out"),
+        };
+        match (self, flag, error) {
+            (Outputs::Report(_), Some("--out-dir"), WriteError::Io { .. }) => {
+                " (give --out-dir a writable directory)".to_string()
+            }
+            (Outputs::Report(_), Some("--out-dir"), WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or another --out-dir to write elsewhere".to_string()
+            }
+            (Outputs::Report(_), Some(flag), WriteError::Io { .. }) => {
+                format!(" (give {flag} a writable path to a file of its own)")
+            }
+            (Outputs::Report(_), None, WriteError::Io { .. }) => {
                 " (give --out, --analysis and --gallery writable paths to different files)"
+                    .to_string()
             }
-            (Outputs::Report, WriteError::NotOurs { .. }) => {
-                "; give --force to replace it, or --out-dir DIR to write elsewhere"
+            (Outputs::Report(_), _, WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or --out-dir DIR to write elsewhere".to_string()
             }
-            (Outputs::Suite, WriteError::Io { .. }) => " (give --out a writable path to a file)",
-            (Outputs::Suite, WriteError::NotOurs { .. }) => {
-                "; give --force to replace it, or --out FILE to write elsewhere"
+            (Outputs::Suite, _, WriteError::Io { .. }) => {
+                " (give --out a writable path to a file)".to_string()
+            }
+            (Outputs::Suite, _, WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or --out FILE to write elsewhere".to_string()
             }
         }
     }

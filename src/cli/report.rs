@@ -79,6 +79,23 @@ impl ReportArgs {
         }
     }
 
+    /// How the command line names each output's path, for advice when one cannot be written:
+    /// `--out-dir` for all three when it was given, else each file's own flag.
+    fn flags(&self) -> Outputs {
+        let [out, analysis, gallery] = self.paths();
+        let flags = match self.out_dir {
+            Some(_) => ["--out-dir"; 3],
+            None => ["--out", "--analysis", "--gallery"],
+        };
+        Outputs::Report(
+            [out, analysis, gallery]
+                .iter()
+                .map(|path| path.display().to_string())
+                .zip(flags)
+                .collect(),
+        )
+    }
+
     /// The directories this run creates when missing: `--out-dir`'s, or the default outputs'.
     fn directories_to_create(&self) -> Vec<PathBuf> {
         if let Some(dir) = &self.out_dir {
@@ -125,7 +142,8 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         Replace::Own
     };
     // Open the outputs first: a path that cannot be written is reported before the long run.
-    let staged = atomic::Staged::new(&outputs, replace).map_err(|e| Outputs::Report.error(e))?;
+    let flags = args.flags();
+    let staged = atomic::Staged::new(&outputs, replace).map_err(|e| flags.error(e))?;
     let progress = Progress::new(args.quiet);
     let analyses = analysis::analyse_all_with(args.bound.files, |share| progress.update(share));
     progress.finish();
@@ -143,7 +161,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let page = format!("{MARK}{}", page?);
     staged
         .commit(&[&csv, document.as_bytes(), page.as_bytes()])
-        .map_err(|e| Outputs::Report.error(e))?;
+        .map_err(|e| flags.error(e))?;
     if args.quiet {
         return Ok(());
     }

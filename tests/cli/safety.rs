@@ -546,6 +546,75 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
     assert_eq!(std::fs::read(&gallery).unwrap(), b"<!DOCTYPE html>my page");
 }
 
+/// A directory made to refuse new files for as long as it lives, even to root: immutable
+/// (`chattr +i`) where the file system and the test's privileges allow, else mode 0555, which
+/// binds everyone but root. Restored when dropped, so that a failing test can still remove it.
+struct ReadOnly<'a>(&'a Path);
+
+impl<'a> ReadOnly<'a> {
+    /// `None` when `dir` still takes a new file (root, without `chattr`).
+    fn new(dir: &'a Path) -> Option<ReadOnly<'a>> {
+        let immutable = Command::new("chattr")
+            .arg("+i")
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !immutable {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+        }
+        let guard = ReadOnly(dir);
+        let probe = dir.join("probe");
+        if std::fs::write(&probe, b"").is_ok() {
+            let _ = std::fs::remove_file(&probe);
+            return None;
+        }
+        Some(guard)
+    }
+}
+
+impl Drop for ReadOnly<'_> {
+    fn drop(&mut self) {
+        let _ = Command::new("chattr")
+            .arg("-i")
+            .arg(self.0)
+            .stderr(Stdio::null())
+            .status();
+        let _ = std::fs::set_permissions(self.0, std::fs::Permissions::from_mode(0o755));
+    }
+}
+
+/// An output that cannot be written gets advice naming the flag that was given for it:
+/// `--out-dir` when the report goes into a directory, the single file's flag otherwise, never a
+/// list of flags the user did not use.
+#[test]
+fn an_unwritable_output_is_advised_by_the_flag_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    let Some(_read_only) = ReadOnly::new(&locked) else {
+        eprintln!("no way to make a directory read-only here: the case is not tested");
+        return;
+    };
+    let out = report_into(&locked, "1").arg("-q").output().unwrap();
+    assert_refused(&out, "(give --out-dir a writable directory)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("--analysis"), "{stderr}");
+
+    let writable = dir.path().join("a.md");
+    let out = report_to(&locked.join("r.csv"), &writable)
+        .args(["--pawn-bound", "1", "-q"])
+        .output()
+        .unwrap();
+    assert_refused(&out, "(give --out a writable path to a file of its own)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("--analysis") && !stderr.contains("--out-dir"),
+        "{stderr}"
+    );
+    assert!(leftovers(dir.path()).is_empty());
+}
+
 /// `--out-dir` writes the three files into one directory, creating it, and cannot be combined
 /// with the options naming single files.
 #[test]
