@@ -2,6 +2,7 @@
 //! a FEN, or for a game given as PGN (its castling timeline, and any ply in full).
 
 use crate::cli::CliError;
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::castling::GameContext;
 use castle960::castling::timeline::timeline;
@@ -46,6 +47,8 @@ pub struct CastleArgs {
     /// Print JSON for scripts (schema in the README).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: InputLimits,
 }
 
 /// Explains the position, or the game's timeline.
@@ -65,10 +68,7 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
             }
         }
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
-                path: path.display().to_string(),
-                source,
-            })?;
+            let text = input::read_file(path, args.limits)?;
             let game = read_pgn_game(&text, args.game as usize)?;
             let moves: Vec<_> = game.moves.iter().map(|m| (m.mv, m.san.clone())).collect();
             let timeline = timeline(&game.start, &moves).expect("the PGN reader replays its moves");

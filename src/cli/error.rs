@@ -46,6 +46,9 @@ pub enum CliError {
         /// What the operating system said.
         source: std::io::Error,
     },
+    /// A file or standard input went past a bound of reading (`--max-input`, `--max-line`).
+    #[error(transparent)]
+    TooLong(#[from] crate::cli::input::TooLong),
     /// `--ply` names a ply past the game's end.
     #[error("--ply {ply} is past the end of the game, which has {plies} plies (0 is the start)")]
     PlyOutOfRange {
@@ -166,6 +169,7 @@ impl CliError {
             | CliError::Fen(_)
             | CliError::Pgn(_)
             | CliError::ReadFile { .. }
+            | CliError::TooLong(_)
             | CliError::PlyOutOfRange { .. }
             | CliError::TimeLimit(_)
             | CliError::Suite(_)

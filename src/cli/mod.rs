@@ -4,6 +4,7 @@
 mod args;
 mod castle;
 mod error;
+mod input;
 mod output;
 mod progress;
 mod referee;

@@ -1,6 +1,7 @@
 //! `castle960 referee ENGINE [ARGS...]`: a UCI engine's castling against castle960's.
 
 use crate::cli::CliError;
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::error::quote;
 use castle960::referee::judge::{Difference, judge};
@@ -42,6 +43,8 @@ pub struct RefereeArgs {
     /// Print at most this many differences (all are counted).
     #[arg(long, default_value_t = 20)]
     show: usize,
+    #[command(flatten)]
+    limits: InputLimits,
 }
 
 /// The shortest `--time-limit` taken: a millisecond. Below it no engine can answer through two
@@ -71,10 +74,7 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     // bad line is reported before the engine starts.
     let suite_lines: Option<Vec<SuiteLine>> = match &args.suite {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
-                path: path.display().to_string(),
-                source,
-            })?;
+            let text = input::read_file(path, args.limits)?;
             Some(suite::read(&text)?)
         }
         None => None,

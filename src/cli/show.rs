@@ -2,6 +2,7 @@
 
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
 use castle960::chess::arrangement::parse_any;
@@ -12,7 +13,7 @@ use castle960::start::analysis::Analysis;
 use castle960::words;
 use clap::Args;
 use rayon::prelude::*;
-use std::io::{BufRead as _, IsTerminal as _};
+use std::io::IsTerminal as _;
 
 /// The arguments of `show`.
 #[derive(Args)]
@@ -46,6 +47,8 @@ pub struct ShowArgs {
     width: Option<u16>,
     #[command(flatten)]
     bound: PawnBound,
+    #[command(flatten)]
+    limits: InputLimits,
 }
 
 /// Explains the arrangements, in the order given, as text, JSON Lines or PGN. Every argument
@@ -55,7 +58,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     let mut arrangements = Vec::new();
     for spec in &args.arrangements {
         if spec == "-" {
-            arrangements.extend(from_stdin()?);
+            arrangements.extend(from_stdin(args.limits)?);
         } else {
             arrangements.extend(parse_spec(spec)?);
         }
@@ -131,18 +134,18 @@ fn parse_spec(spec: &str) -> Result<Vec<Arrangement>, ArrangementError> {
     Ok(vec![parse_any(spec)?])
 }
 
-/// The arrangements named on standard input, one argument per line; blank lines are skipped.
-fn from_stdin() -> Result<Vec<Arrangement>, CliError> {
+/// The arrangements named on standard input, one argument per line, read within `limits`;
+/// blank lines are skipped.
+fn from_stdin(limits: InputLimits) -> Result<Vec<Arrangement>, CliError> {
     let mut arrangements = Vec::new();
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(CliError::Stdin)?;
-        if line.trim().is_empty() {
-            continue;
+    input::stdin_lines(limits, |n, line| {
+        if !line.trim().is_empty() {
+            let found =
+                parse_spec(line).map_err(|error| CliError::ArrangementLine { line: n, error })?;
+            arrangements.extend(found);
         }
-        let found =
-            parse_spec(&line).map_err(|error| CliError::ArrangementLine { line: n + 1, error })?;
-        arrangements.extend(found);
-    }
+        Ok(())
+    })?;
     Ok(arrangements)
 }
 

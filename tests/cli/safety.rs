@@ -402,6 +402,133 @@ fn unwritable_paths_are_refused_before_the_run() {
     assert_old_outputs_kept(dir.path(), &csv, &md, "unwritable paths");
 }
 
+/// Runs castle960 with `args`, standard input from `stdin`, under a 1 GiB limit on its address
+/// space, so that a run that reads without end fails soon rather than taking the machine's
+/// memory.
+fn bounded(args: &[&str], stdin: Stdio) -> Output {
+    Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$@\"", "sh"])
+        .arg(env!("CARGO_BIN_EXE_castle960"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap()
+}
+
+fn from_file(path: &str) -> Stdio {
+    Stdio::from(std::fs::File::open(path).unwrap())
+}
+
+/// Endless input is read only up to a bound, a maximum line length and a maximum size, and
+/// refused there with exit 2 and one line naming the limit and how to raise it: a PGN, a suite
+/// or `show`'s standard input of endless zeros (one endless line), of random bytes, and an
+/// endless stream of good lines.
+#[test]
+fn endless_input_is_refused_at_a_bound_in_one_line() {
+    let line = "line 1 of \"/dev/zero\" is longer than 16 MiB, the limit of --max-line; raise it \
+                with --max-line BYTES (for example --max-line 32M)";
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&["castle", "--pgn", "/dev/zero"], "/dev/null", line),
+        (
+            &["referee", "--suite", "/dev/zero", "stockfish"],
+            "/dev/null",
+            line,
+        ),
+        (
+            &["castle", "--pgn", "/dev/urandom"],
+            "/dev/null",
+            "\"/dev/urandom\" is longer than 64 MiB, the limit of --max-input; raise it with \
+             --max-input BYTES (for example --max-input 128M)",
+        ),
+        (
+            &["show", "-"],
+            "/dev/zero",
+            "line 1 of standard input is longer than 16 MiB, the limit of --max-line; raise it \
+             with --max-line BYTES (for example --max-line 32M)",
+        ),
+        // Random bytes are no arrangement: the first line is refused as one.
+        (&["show", "-"], "/dev/urandom", "line 1 of standard input: "),
+    ];
+    for (args, stdin, expected) in cases {
+        let out = bounded(args, from_file(stdin));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("castle960: {expected}")),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.len() < 400, "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // An endless stream of good lines: `yes 518 | castle960 show -`.
+    let mut yes = Command::new("yes")
+        .arg("518")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = bounded(&["show", "-"], Stdio::from(yes.stdout.take().unwrap()));
+    let _ = yes.kill();
+    let _ = yes.wait();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "castle960: standard input is longer than 64 MiB, the limit of --max-input;"
+        ),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// The bounds leave room for what a real user needs, and can be raised: a game of 100,000
+/// plies with its whole movetext on one line is read with the defaults; a file or a line past
+/// a lowered bound is refused, and read once the bound is raised again.
+#[test]
+fn a_long_game_is_read_and_the_bounds_can_be_raised() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("long.pgn");
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut movetext = String::new();
+    for ply in 0..100_000 {
+        if ply % 2 == 0 {
+            movetext += &format!("{}. ", ply / 2 + 1);
+        }
+        movetext += shuffle[ply % 4];
+        movetext.push(' ');
+    }
+    std::fs::write(&pgn, format!("[Event \"long\"]\n\n{movetext}*\n")).unwrap();
+    let path = pgn.to_str().unwrap();
+    let out = bounded(&["castle", "--pgn", path, "--ply", "100000"], Stdio::null());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("100000 plies"),
+        "{}",
+        &stdout[..200.min(stdout.len())]
+    );
+    for flag in ["--max-input", "--max-line"] {
+        let out = bounded(&["castle", "--pgn", path, flag, "100K"], Stdio::null());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("the limit of {flag}; raise it")),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        let out = bounded(&["castle", "--pgn", path, flag, "1M"], Stdio::null());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 /// `show`'s own errors keep bad input to one short line without control characters: a
 /// newline, an escape sequence and a 130 KB argument.
 #[test]
