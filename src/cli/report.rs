@@ -3,7 +3,7 @@
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
 use crate::cli::error::Outputs;
-use crate::cli::output::Stdout;
+use crate::cli::output::{Stdout, note_unproven};
 use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
 use castle960::error::quote;
@@ -144,6 +144,9 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     // Open the outputs first: a path that cannot be written is reported before the long run.
     let flags = args.flags();
     let staged = atomic::Staged::new(&outputs, replace).map_err(|e| flags.error(e))?;
+    if !args.quiet {
+        note_unproven(staged.unproven());
+    }
     let progress = Progress::new(args.quiet);
     let analyses = analysis::analyse_all_with(args.bound.files, |share| progress.update(share));
     progress.finish();

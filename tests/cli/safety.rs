@@ -141,41 +141,83 @@ fn temp_name(random: &str) -> String {
     format!(".castle960-{random}.tmp")
 }
 
-/// Leftovers of ended runs go; a temporary file whose run still holds its lock stays, whatever
-/// process ids say (none is in the names); and a user's file that only resembles castle960's
-/// names stays.
+/// The first line of a commit record, as castle960 writes it (README, "Outputs, written
+/// safely").
+const RECORD_MARKER: &str = "castle960 commit record: a later castle960 run into this directory \
+                             removes the files listed below, and this record, once the run that \
+                             wrote it has ended\n";
+
+/// Leftovers of ended runs go: the temporary files of a run killed with SIGKILL (marked as
+/// castle960's inside), and a backup listed in the commit record of a run killed between its
+/// renames, with the record. A temporary file whose run still holds its lock stays, whatever
+/// process ids say (none is in the names). Files a user made under castle960's very names stay
+/// too, and the run says so in one line; other names are not looked at.
 #[test]
 fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    let dead = [
-        temp_name("DeadRun00001"),
-        ".castle960-DeadRun00002.bak".to_string(),
-    ];
-    for name in &dead {
-        std::fs::write(dir.path().join(name), b"left over").unwrap();
-    }
+    // A run killed during its analysis leaves its three temporary files.
+    let mut killed = report_to(&csv, &md)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert_eq!(
+        leftovers(dir.path()).len(),
+        3,
+        "{:?}",
+        leftovers(dir.path())
+    );
+    // A run killed between its renames leaves a backup, listed in its commit record.
+    let backup = ".castle960-DeadRun00002.bak";
+    std::fs::write(dir.path().join(backup), OLD_CSV).unwrap();
+    std::fs::write(
+        dir.path().join(".castle960-DeadRun00003.log"),
+        format!(
+            "{RECORD_MARKER}tmp {}\nbak {backup}\n",
+            temp_name("DeadRun00001")
+        ),
+    )
+    .unwrap();
     // A run still going on: this test holds the lock of its temporary file.
     let alive = temp_name("LiveRun00001");
     let held = std::fs::File::create(dir.path().join(&alive)).unwrap();
     rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).unwrap();
     let users = [
-        ".castle960-notes.tmp",
-        ".castle960-4242-0.tmp",
-        "castle960-DeadRun00003.tmp",
+        temp_name("UserFile0001"),
+        ".castle960-UserFile0002.bak".to_string(),
+        ".castle960-notes.tmp".to_string(),
+        ".castle960-4242-0.tmp".to_string(),
+        "castle960-DeadRun00003.tmp".to_string(),
     ];
-    for name in users {
+    for name in &users {
         std::fs::write(dir.path().join(name), b"mine").unwrap();
     }
     let out = quick_report(&csv, &md);
     assert_success(&out);
-    let mut expected: Vec<String> = users.iter().map(|u| u.to_string()).collect();
+    let mut expected: Vec<String> = users.to_vec();
     expected.push(alive);
     expected.retain(|n| n.starts_with(".castle960-"));
     let mut found = leftovers(dir.path());
     expected.sort();
     found.sort();
     assert_eq!(found, expected);
+    for name in &users {
+        assert_eq!(std::fs::read(dir.path().join(name)).unwrap(), b"mine");
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let dir_name = dir.path().display().to_string();
+    assert_eq!(
+        stderr,
+        format!(
+            "castle960: kept \".castle960-UserFile0001.tmp\" and \".castle960-UserFile0002.bak\" \
+             in \"{dir_name}\": named like castle960's temporary files, but nothing proves \
+             castle960 left them (remove them if it did)\n"
+        )
+    );
     drop(held);
 }
 
