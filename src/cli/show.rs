@@ -9,7 +9,7 @@ use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
 use castle960::notation::pgn::FenStyle;
 use castle960::report::explain::Explanation;
-use castle960::start::analysis::Analysis;
+use castle960::start::analysis::{Analyser, Analysis};
 use castle960::words;
 use clap::Args;
 use rayon::prelude::*;
@@ -55,44 +55,73 @@ pub struct ShowArgs {
 /// (and every line of standard input) is read and checked before anything is printed, so bad
 /// input gives one message and no partial output.
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
-    let mut arrangements = Vec::new();
+    // The items as SPs (two bytes each: a long standard input stays small in memory).
+    let mut items: Vec<u16> = Vec::new();
     for spec in &args.arrangements {
         if spec == "-" {
-            arrangements.extend(from_stdin(args.limits)?);
+            from_stdin(args.limits, &mut items)?;
         } else {
-            arrangements.extend(parse_spec(spec)?);
+            items.extend(parse_spec(spec)?.iter().map(Arrangement::sp));
         }
     }
     let width = args.width.map_or_else(terminal_width, usize::from);
+    // Each arrangement is analysed and rendered once, however often it is asked for, and the
+    // castling groups are searched once for all the arrangements asked for (an `Analyser`):
+    // `show 0-959` then costs what the report's analysis does, not 960 separate analyses.
+    let mut unique: Vec<Arrangement> = Vec::new();
+    let mut seen = [false; 960];
+    for &sp in &items {
+        if !std::mem::replace(&mut seen[usize::from(sp)], true) {
+            unique.push(Arrangement::from_sp(sp).expect("items are SPs"));
+        }
+    }
+    let mut analyser = Analyser::new(&unique, args.bound.files);
+    let mut texts: Vec<Option<String>> = vec![None; 960];
     let mut out = Stdout::lock();
-    // Explained a batch at a time on all threads and printed in order, so that output starts
-    // early and a reader that stops (`| head`) stops the work soon after.
-    let batch = 2 * rayon::current_num_threads();
-    for (b, chunk) in arrangements.chunks(batch).enumerate() {
-        let texts: Vec<String> = chunk
+    let mut printed = 0;
+    // Analysed a batch at a time on all threads, in the order first asked for, and printed in
+    // order as soon as each item's text is there, so that output starts early and a reader that
+    // stops (`| head`) stops the work soon after. The batches grow, so that the first output
+    // comes soon and the later batches keep every thread busy.
+    let threads = rayon::current_num_threads();
+    let mut batch = 2 * threads;
+    let mut rest: &[Arrangement] = &unique;
+    while !rest.is_empty() {
+        let (chunk, later) = rest.split_at(batch.min(rest.len()));
+        let analyses = analyser.analyse(chunk);
+        let rendered: Vec<String> = chunk
             .par_iter()
-            .map(|&arrangement| render(args, arrangement, width))
+            .zip(&analyses)
+            .map(|(arrangement, analysis)| render(args, arrangement, analysis, width))
             .collect();
-        for (i, text) in texts.iter().enumerate() {
+        for (arrangement, text) in chunk.iter().zip(rendered) {
+            texts[usize::from(arrangement.sp())] = Some(text);
+        }
+        while let Some(text) = items
+            .get(printed)
+            .and_then(|&sp| texts[usize::from(sp)].as_ref())
+        {
             // Text explanations and PGN games are separated by a blank line; JSON Lines are not.
-            if (b, i) != (0, 0) && !args.json {
+            if printed > 0 && !args.json {
                 out.print("\n")?;
             }
             out.print(text)?;
+            printed += 1;
         }
+        rest = later;
+        batch = (2 * batch).min(16 * threads);
     }
     out.finish()
 }
 
 /// One arrangement's explanation as `args` asks for it.
-fn render(args: &ShowArgs, arrangement: Arrangement, width: usize) -> String {
-    let analysis = Analysis::with_bound(arrangement, args.bound.files);
+fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width: usize) -> String {
     let style = if args.xfen {
         FenStyle::XFen
     } else {
         FenStyle::Shredder
     };
-    let explanation = Explanation::with_fen_style(&analysis, style);
+    let explanation = Explanation::with_fen_style(analysis, style);
     if args.pgn {
         explanation.to_pgn()
     } else if args.json {
@@ -100,7 +129,7 @@ fn render(args: &ShowArgs, arrangement: Arrangement, width: usize) -> String {
         line.push('\n');
         line
     } else {
-        explanation.to_text_width(&arrangement, !args.ascii, width)
+        explanation.to_text_width(arrangement, !args.ascii, width)
     }
 }
 
@@ -134,19 +163,17 @@ fn parse_spec(spec: &str) -> Result<Vec<Arrangement>, ArrangementError> {
     Ok(vec![parse_any(spec)?])
 }
 
-/// The arrangements named on standard input, one argument per line, read within `limits`;
-/// blank lines are skipped.
-fn from_stdin(limits: InputLimits) -> Result<Vec<Arrangement>, CliError> {
-    let mut arrangements = Vec::new();
+/// The arrangements named on standard input, one argument per line, read within `limits`,
+/// added to `items` as SPs; blank lines are skipped.
+fn from_stdin(limits: InputLimits, items: &mut Vec<u16>) -> Result<(), CliError> {
     input::stdin_lines(limits, |n, line| {
         if !line.trim().is_empty() {
             let found =
                 parse_spec(line).map_err(|error| CliError::ArrangementLine { line: n, error })?;
-            arrangements.extend(found);
+            items.extend(found.iter().map(Arrangement::sp));
         }
         Ok(())
-    })?;
-    Ok(arrangements)
+    })
 }
 
 #[cfg(test)]

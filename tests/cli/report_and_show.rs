@@ -433,6 +433,12 @@ fn show_takes_lists_ranges_and_standard_input() {
         "show 0 518 959 is not the three explanations separated by blank lines"
     );
     assert_eq!(list.matches("\n\nSP ").count(), 2);
+    // A repeated arrangement is explained again, word for word, where it is asked for again.
+    let repeated = single(&["show", "9", "16", "9", "518", "16"]);
+    assert!(
+        repeated == joined(&["9", "16", "9", "518", "16"], &[]).join("\n"),
+        "show 9 16 9 518 16 is not the five explanations one after the other"
+    );
     let pgn = single(&["show", "3-4", "--pgn"]);
     assert!(
         pgn == joined(&["3", "4"], &["--pgn"]).join("\n"),
