@@ -1,5 +1,6 @@
 //! Benchmarks of the castling module: explaining a position (the four castlings with their
-//! reasons, no search) against cozy-chess generating the same position's legal moves, the
+//! reasons, no search) against cozy-chess generating the same position's legal moves, and under
+//! each castling rule (`explain_rule`: every castling the rule allows, with reasons), the
 //! fewest-moves search on the 1,920 start-position sides against the start-position search it
 //! generalises (`start::questions::fewest_any`, White alone on its own board), and the referee's
 //! own side (castle960's castling moves and move count) against cozy-chess counting its moves.
@@ -8,7 +9,8 @@
 //! search on each of the 1,920 sides alone (best of 5 runs each) and prints the median, the 90th
 //! percentile and the slowest side, since the requirement is a median per side.
 
-use castle960::castling::{Limits, explain, fewest_moves};
+use castle960::castling::{Limits, explain, explain_rule, fewest_moves};
+use castle960::chess::Rule;
 use castle960::referee::ours;
 use castle960::referee::positions::RandomGames;
 use castle960::start::questions::fewest_any::fewest_any;
@@ -54,6 +56,28 @@ fn bench_explain(c: &mut Criterion) {
                 black_box(n)
             })
         });
+    }
+    group.finish();
+}
+
+/// Empty back ranks but for kings and rooks, White to move: the most castlings a position can
+/// have (free castling: 16 a side, all of White's legal, each SAN's check mark worked out).
+const OPEN_BACK_RANKS: (&str, &str) = ("open_back_ranks", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+
+/// The explanation under each rule (no search), on the same positions and on
+/// [`OPEN_BACK_RANKS`]: `castle --rule` must stay under 50 µs per explanation. Chess960's rule
+/// is measured here too, beside `explain` above.
+fn bench_explain_rules(c: &mut Criterion) {
+    let mut group = c.benchmark_group("explain_rule");
+    for (name, fen) in POSITIONS.into_iter().chain([OPEN_BACK_RANKS]) {
+        let board = Board::from_fen(fen, true)
+            .or_else(|_| Board::from_fen(fen, false))
+            .unwrap();
+        for rule in Rule::ALL {
+            group.bench_function(format!("{name}/{rule}"), |b| {
+                b.iter(|| black_box(explain_rule(black_box(&board), rule)))
+            });
+        }
     }
     group.finish();
 }
@@ -163,6 +187,7 @@ fn per_side_figures() {
 fn figures_then_groups(c: &mut Criterion) {
     per_side_figures();
     bench_explain(c);
+    bench_explain_rules(c);
     bench_search(c);
     bench_referee(c);
 }

@@ -6,7 +6,7 @@
 //! is measured on a fixed sample of arrangements, with and without the swap lemma, and on one
 //! group of arrangements searched together and one at a time.
 
-use castle960::chess::File;
+use castle960::chess::{CastlingPath, File};
 use castle960::start::rule;
 use castle960::start::search::{no_pawn, pawn};
 use castle960::{Arrangement, CastlingSide};
@@ -21,7 +21,7 @@ fn no_pawn_all_sides() -> usize {
             let a = Arrangement::from_sp(sp).unwrap();
             CastlingSide::BOTH
                 .iter()
-                .filter(|&&side| no_pawn::search(&a, side).is_some())
+                .filter(|&&side| no_pawn::search(&a, a.castling(side)).is_some())
                 .count()
         })
         .sum()
@@ -57,7 +57,7 @@ fn bench_no_pawn(c: &mut Criterion) {
 /// with period 16, so a stride of 96 would keep both bishops on the same squares every time,
 /// which happen to make cheap searches.) `search` is [`pawn::analyse`] or the baseline
 /// without the swap lemma, [`pawn::analyse_exhaustively`].
-fn pawn_sample(search: fn(&Arrangement, CastlingSide, usize) -> pawn::PawnOutcome) -> usize {
+fn pawn_sample(search: fn(&Arrangement, CastlingPath, usize) -> pawn::PawnOutcome) -> usize {
     (0..960u16)
         .step_by(101)
         .collect::<Vec<_>>()
@@ -66,8 +66,8 @@ fn pawn_sample(search: fn(&Arrangement, CastlingSide, usize) -> pawn::PawnOutcom
             let a = Arrangement::from_sp(sp).unwrap();
             CastlingSide::BOTH
                 .iter()
-                .filter(|&&side| no_pawn::search(&a, side).is_none())
-                .map(|&side| search(&a, side, pawn::DEFAULT_BOUND).cores)
+                .filter(|&&side| no_pawn::search(&a, a.castling(side)).is_none())
+                .map(|&side| search(&a, a.castling(side), pawn::DEFAULT_BOUND).cores)
                 .sum::<usize>()
         })
         .sum()
@@ -91,19 +91,20 @@ fn bench_group(c: &mut Criterion) {
     let side = CastlingSide::H;
     let arrangements: Vec<Arrangement> = Arrangement::all()
         .filter(|a| a.king_file() == File::D && a.rook_file(side) == File::E)
-        .filter(|a| no_pawn::search(a, side).is_none())
+        .filter(|a| no_pawn::search(a, a.castling(side)).is_none())
         .collect();
     let bound = pawn::DEFAULT_BOUND;
     let mut group = c.benchmark_group("castling_group_king_d1_rook_e1");
     group.sample_size(10);
     group.bench_function("shared_game", |b| {
-        b.iter(|| black_box(pawn::decide_group(&arrangements, side, bound)))
+        let path = arrangements[0].castling(side);
+        b.iter(|| black_box(pawn::decide_group(&arrangements, path, bound)))
     });
     group.bench_function("one_arrangement_at_a_time", |b| {
         b.iter(|| {
             arrangements
                 .iter()
-                .map(|a| pawn::analyse(a, side, bound).cores)
+                .map(|a| pawn::analyse(a, a.castling(side), bound).cores)
                 .sum::<usize>()
         })
     });

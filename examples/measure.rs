@@ -33,7 +33,9 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("no-pawn") => {
             let castling = Arrangement::all()
-                .flat_map(|a| CastlingSide::BOTH.map(|side| no_pawn::search(&a, side).is_some()))
+                .flat_map(|a| {
+                    CastlingSide::BOTH.map(|side| no_pawn::search(&a, a.castling(side)).is_some())
+                })
                 .filter(|&c| c)
                 .count();
             println!("{castling} sides castle without a pawn move");
@@ -53,10 +55,10 @@ fn main() -> ExitCode {
             };
             for a in Arrangement::all().step_by(step) {
                 for side in CastlingSide::BOTH {
-                    if no_pawn::search(&a, side).is_some() {
+                    if no_pawn::search(&a, a.castling(side)).is_some() {
                         continue;
                     }
-                    let o = analyse(&a, side, bound);
+                    let o = analyse(&a, a.castling(side), bound);
                     // The whole outcome, model steps included, to compare searches line by line.
                     println!("{} {side:?} {o:?}", a.sp());
                 }
@@ -77,10 +79,9 @@ fn main() -> ExitCode {
                 for king in castle960::chess::File::ALL[1..7].iter().copied() {
                     for rook in castle960::chess::File::ALL {
                         if rook != king && CastlingSide::of(king, rook) == side {
-                            safe += castle960::start::search::swap::SafeStructures::of(
-                                king, rook, side, bound,
-                            )
-                            .count();
+                            let path = castle960::chess::CastlingPath::new(king, rook, side);
+                            safe += castle960::start::search::swap::SafeStructures::of(path, bound)
+                                .count();
                             tables += 1;
                         }
                     }

@@ -18,6 +18,8 @@
 //! * [`castling`]: the any-position half. Castling with both colours, standard chess and
 //!   Chess960: is it legal, every reason why not, how soon it can become legal with the opponent
 //!   standing still, how the move is written.
+//! * [`why`]: any move in any position judged: legal or not, and every reason why not (castling
+//!   by [`castling`], en passant and every other move by the rules of FIDE art. 3).
 //! * [`referee`]: driving UCI engines through `go perft` to compare their castling with
 //!   castle960's.
 //!
@@ -52,6 +54,7 @@ pub mod notation;
 pub mod referee;
 pub mod report;
 pub mod start;
+pub mod why;
 pub mod words;
 
 pub use chess::{Arrangement, ByCastlingSide, CastlingSide, Piece};

@@ -1,9 +1,11 @@
 //! What a game adds to a position: where each king and castling rook started, and which move
-//! lost each castling right.
+//! lost each castling right. A game is played under one castling rule, which decides which
+//! castlings are legal moves in it.
 
-use crate::chess::{ByCastlingSide, CastlingSide};
-use cozy_chess::{Board, Color, IllegalMoveError, Move, Piece, Square};
+use crate::chess::{ByCastlingSide, CastlingSide, Rule};
+use cozy_chess::{Board, Color, File, IllegalMoveError, Move, Piece, Square};
 
+use super::game_move::GameMove;
 use super::reason::{LostBy, RightLost, WhenLost};
 use crate::chess::ByColor;
 use crate::chess::Castling;
@@ -41,11 +43,18 @@ pub struct GameContext {
     pub lost: ByColor<ByCastlingSide<Option<RightLost>>>,
     /// Moves played so far.
     plies: usize,
+    /// The castling rule the game is played under.
+    rule: Rule,
 }
 
 impl GameContext {
-    /// The context of a game starting at `start`.
+    /// The context of a game starting at `start`, played under Chess960's castling rule.
     pub fn new(start: &Board) -> GameContext {
+        GameContext::under(start, Rule::default())
+    }
+
+    /// The context of a game starting at `start`, played under `rule`.
+    pub fn under(start: &Board, rule: Rule) -> GameContext {
         GameContext {
             homes: ByColor::new(|color| Homes {
                 king: start.king(color),
@@ -55,20 +64,39 @@ impl GameContext {
             }),
             lost: ByColor::new(|_| ByCastlingSide::new(|_| None)),
             plies: 0,
+            rule,
         }
     }
 
-    /// Plays `mv` on `board` (the game's current position) and records the rights it loses.
-    /// `san` is the move as the game wrote it, kept for explanations. An illegal move changes
-    /// nothing and returns cozy-chess's error.
+    /// The castling rule the game is played under.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Plays `mv`, in cozy-chess's form (castling as the king taking its own rook, which is
+    /// Chess960's castling), on `board` (the game's current position) and records the rights it
+    /// loses; [`GameContext::play_move`] with [`GameMove::from_cozy`].
     pub fn play(
         &mut self,
         board: &mut Board,
         mv: Move,
         san: Option<&str>,
     ) -> Result<(), IllegalMoveError> {
+        let mv = GameMove::from_cozy(board, mv);
+        self.play_move(board, mv, san)
+    }
+
+    /// Plays `mv` on `board` (the game's current position) if it is legal under the game's rule,
+    /// and records the rights it loses. `san` is the move as the game wrote it, kept for
+    /// explanations. An illegal move changes nothing and returns cozy-chess's error.
+    pub fn play_move(
+        &mut self,
+        board: &mut Board,
+        mv: GameMove,
+        san: Option<&str>,
+    ) -> Result<(), IllegalMoveError> {
         let before = board.clone();
-        board.try_play(mv)?;
+        mv.play(board, self.rule)?;
         self.plies += 1;
         let mover = before.side_to_move();
         for color in [Color::White, Color::Black] {
@@ -79,17 +107,14 @@ impl GameContext {
                 if Castling::of_right(board, color, side).is_some() {
                     continue;
                 }
-                let how = if color != mover {
-                    LostBy::RookCaptured
-                } else if mv.from == had.king {
-                    if before.color_on(mv.to) == Some(mover) {
-                        LostBy::Castled
-                    } else {
-                        LostBy::KingMoved
+                let how = match mv {
+                    _ if color != mover => LostBy::RookCaptured,
+                    GameMove::Castle(_) => LostBy::Castled,
+                    GameMove::Plain(m) if m.from == had.king => LostBy::KingMoved,
+                    GameMove::Plain(m) => {
+                        debug_assert_eq!(before.piece_on(m.from), Some(Piece::Rook));
+                        LostBy::RookMoved
                     }
-                } else {
-                    debug_assert_eq!(before.piece_on(mv.from), Some(Piece::Rook));
-                    LostBy::RookMoved
                 };
                 self.lost[color][side] = Some(RightLost {
                     ply: self.plies,
@@ -118,10 +143,17 @@ impl GameContext {
         }
     }
 
-    /// The castling `color`'s right on `side` was for in the start position, if it had one.
+    /// The castling `color`'s right on `side` was for in the start position, if it had one
+    /// (Chess960's; [`GameContext::home_files`] for any rule's).
     pub fn home_castling(&self, color: Color, side: CastlingSide) -> Option<Castling> {
+        let (king, rook) = self.home_files(color, side)?;
+        Some(Castling::new(color, side, king, rook))
+    }
+
+    /// The files of the king and of the rook `color`'s right on `side` was for in the start
+    /// position, if it had one: a rule's castlings of that side are its castlings for them.
+    pub fn home_files(&self, color: Color, side: CastlingSide) -> Option<(File, File)> {
         let homes = &self.homes[color];
-        let rook = homes.rooks[side]?;
-        Some(Castling::new(color, side, homes.king.file(), rook.file()))
+        Some((homes.king.file(), homes.rooks[side]?.file()))
     }
 }

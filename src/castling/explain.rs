@@ -1,15 +1,19 @@
-//! The explanation of one position: for each colour and side, whether castling is legal now,
-//! legal when it is that colour's turn, or not legal, with every reason that stands.
+//! The explanation of one position: for each colour and side, every castling the rule allows,
+//! whether it is legal now, legal when it is that colour's turn, or not legal, with every reason
+//! that stands. [`explain_rule`] explains under any rule ([`RuleExplanation`], JSON schema 2);
+//! [`explain`] is Chess960's explanation, one castling per side ([`Explanation`], JSON schema
+//! 1), built from the same judgement.
 
-use crate::chess::{ByCastlingSide, CastlingSide};
+use crate::chess::{ByCastlingSide, CastlingSide, Rule};
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 use serde::Serialize;
 use std::fmt;
 
 use super::context::GameContext;
 use super::json::ser_color;
-use super::later::{Later, Limits, fewest_moves};
-use super::notation::Notation;
+use super::later::{Later, Limits, NeverWhy, fewest_moves, fewest_moves_for};
+use super::legality::{Status, attackers, checks_given};
+use super::notation::{Notation, RuleNotation};
 use super::reason::{Attacker, Passage, Reason, WhenLost, side_heading};
 use crate::chess::ByColor;
 use crate::chess::Castling;
@@ -20,41 +24,15 @@ use crate::words;
 /// field is renamed, removed or changes meaning (adding a field does not change it).
 pub const SCHEMA: u32 = 1;
 
-/// Where a castling stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Castling is a legal move now: no reason stands.
-    LegalNow,
-    /// Castling would be legal if it were this colour's move: the only reason is the turn.
-    LegalOnTurn,
-    /// Some rule other than the turn forbids it.
-    NotLegal,
-}
+/// The version of the JSON schema written by [`RuleExplanation`]'s `Serialize` (any rule, every
+/// castling of a side in a list); it changes like [`SCHEMA`].
+pub const RULE_SCHEMA: u32 = 2;
 
-impl Status {
-    /// The status that a list of reasons implies.
-    pub fn of(reasons: &[Reason]) -> Status {
-        match reasons {
-            [] => Status::LegalNow,
-            [Reason::NotYourTurn { .. }] => Status::LegalOnTurn,
-            _ => Status::NotLegal,
-        }
-    }
-
-    /// `legal now`, `legal on its turn`, `not legal`.
-    pub const fn words(self) -> &'static str {
-        match self {
-            Status::LegalNow => "legal now",
-            Status::LegalOnTurn => "legal when it is its turn",
-            Status::NotLegal => "not legal",
-        }
-    }
-}
-
-/// One colour's castling on one side, explained.
+/// One castling of one colour on one side, explained: under Chess960's rule the side's one
+/// castling, with its [`Notation`]; under any rule ([`RuleExplanation`]) one of the side's
+/// castlings, with its [`RuleNotation`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SideExplanation {
+pub struct SideExplanation<N = Notation> {
     /// The colour that would castle.
     #[serde(serialize_with = "ser_color")]
     pub color: Color,
@@ -63,12 +41,14 @@ pub struct SideExplanation {
     /// Legal now, legal on its turn, or not legal.
     pub status: Status,
     /// The castling's squares, when king and rook squares are known: from a standing right, or
-    /// from the game's start position. `None` when the right is gone and no game is known.
+    /// from the game's start position. `None` when the right is gone and no game is known, or
+    /// when the rule allows no castling for this king and rook ([`Reason::NoCastling`]).
     pub castling: Option<Castling>,
     /// The castling move in the notations users meet (with `castling`).
-    pub notation: Option<Notation>,
-    /// Every reason that stands, in a fixed order: right, king and rook squares, men in the way
-    /// (a1 to h1), check, attacked squares (in the king's travel order), turn.
+    pub notation: Option<N>,
+    /// Every reason that stands, in a fixed order: right, king and rook squares (or no castling
+    /// under the rule), men in the way (a1 to h1), check, attacked squares (in the king's travel
+    /// order), check given where the rule forbids it, turn.
     pub reasons: Vec<Reason>,
     /// Whether castling can become legal later, when asked for with
     /// [`Explanation::with_later`].
@@ -100,14 +80,50 @@ pub struct Explanation {
     pub sides: ByColor<ByCastlingSide<SideExplanation>>,
 }
 
+/// The castlings of a position under a rule (two colours, two sides, each side every castling
+/// the rule allows), explained.
+///
+/// ```
+/// use castle960::castling::{explain_rule, Status};
+/// use castle960::chess::Rule;
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// // Flexible castling after 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5: on the h-side only K~g1 exists, and
+/// // it is legal; on the a-side K~c1 and K~b1, both blocked by the queen's side men.
+/// let board = Board::from_fen(
+///     "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w HAha - 4 4", true).unwrap();
+/// let e = explain_rule(&board, Rule::FLEXIBLE);
+/// let short = &e.sides[Color::White][CastlingSide::H];
+/// assert_eq!(short.len(), 1);
+/// assert_eq!(short[0].status, Status::LegalNow);
+/// assert_eq!(short[0].notation.as_ref().unwrap().san, "K~g1");
+/// let long: Vec<&str> = e.sides[Color::White][CastlingSide::A].iter()
+///     .map(|c| c.notation.as_ref().unwrap().uci.as_str()).collect();
+/// assert_eq!(long, ["e1c1", "e1b1"]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleExplanation {
+    /// The rule the castlings are judged under.
+    pub rule: Rule,
+    /// The position, as a Shredder-FEN.
+    pub fen: String,
+    /// The colour to move.
+    pub to_move: Color,
+    /// Each colour's castlings on each side, White first, a-side (O-O-O) first, in the rule's
+    /// order ([`Rule::paths`]). Never empty: where no castling is known (the right is gone and
+    /// no game is known) or the rule allows none, one entry without a castling says why.
+    pub sides: ByColor<ByCastlingSide<Vec<SideExplanation<RuleNotation>>>>,
+}
+
 /// Explains the four castlings of `board` from the position alone: the castling field gives the
 /// rights, and where a right is gone nothing more can be said about that side.
 pub fn explain(board: &Board) -> Explanation {
     explain_with(board, None)
 }
 
-/// Explains the four castlings of `board`, the position reached in `game`: where a right is gone,
-/// the move that lost it, and whether king and rook still stand on their home squares.
+/// Explains the four castlings of `board`, the position reached in `game` (a game under
+/// Chess960's rule; [`explain_rule_in_game`] for any rule): where a right is gone, the move that
+/// lost it, and whether king and rook still stand on their home squares.
 pub fn explain_in_game(board: &Board, game: &GameContext) -> Explanation {
     explain_with(board, Some(game))
 }
@@ -122,49 +138,18 @@ fn explain_with(board: &Board, game: Option<&GameContext>) -> Explanation {
     }
 }
 
-/// Explains one colour's castling on one side; [`explain`] calls it for all four.
+/// Explains one colour's castling on one side under Chess960's rule; [`explain`] calls it for
+/// all four.
 pub fn explain_side(
     board: &Board,
     color: Color,
     side: CastlingSide,
     game: Option<&GameContext>,
 ) -> SideExplanation {
-    let mut reasons = Vec::new();
-    let castling = match Castling::of_right(board, color, side) {
-        Some(castling) => Some(castling),
-        None => {
-            let lost = match game {
-                Some(game) => game.when_lost(color, side),
-                None => WhenLost::NotInPosition,
-            };
-            reasons.push(Reason::RightGone { lost });
-            game.and_then(|g| g.home_castling(color, side))
-        }
-    };
-    if let Some(c) = &castling {
-        let king_home = board.king(color) == c.king;
-        let rook_home = board.colored_pieces(color, Piece::Rook).has(c.rook);
-        if !king_home {
-            reasons.push(Reason::KingNotHome {
-                home: c.king,
-                now: board.king(color),
-            });
-        }
-        if !rook_home {
-            reasons.push(Reason::RookNotHome {
-                home: c.rook,
-                there: Man::on(board, c.rook),
-            });
-        }
-        if king_home && rook_home {
-            board_reasons(board, c, &mut reasons);
-        }
-    }
-    if board.side_to_move() != color {
-        reasons.push(Reason::NotYourTurn {
-            to_move: board.side_to_move(),
-        });
-    }
+    let (castling, reasons) = judge_side(board, color, side, Rule::default(), game)
+        .into_iter()
+        .next()
+        .expect("a side has one entry at least");
     let status = Status::of(&reasons);
     SideExplanation {
         color,
@@ -175,6 +160,157 @@ pub fn explain_side(
         reasons,
         later: None,
     }
+}
+
+/// Explains every castling of `board` under `rule`, from the position alone (as [`explain`]).
+pub fn explain_rule(board: &Board, rule: Rule) -> RuleExplanation {
+    explain_rule_with(board, rule, None)
+}
+
+/// Explains every castling of `board`, the position reached in `game`, under the game's rule
+/// (as [`explain_in_game`]).
+pub fn explain_rule_in_game(board: &Board, game: &GameContext) -> RuleExplanation {
+    explain_rule_with(board, game.rule(), Some(game))
+}
+
+fn explain_rule_with(board: &Board, rule: Rule, game: Option<&GameContext>) -> RuleExplanation {
+    RuleExplanation {
+        rule,
+        fen: format!("{board:#}"),
+        to_move: board.side_to_move(),
+        sides: ByColor::new(|color| {
+            ByCastlingSide::new(|side| explain_side_rule(board, color, side, rule, game))
+        }),
+    }
+}
+
+/// Explains every castling `rule` allows `color` on `side` ([`explain_rule`] calls it for the
+/// four sides), in the rule's order; never empty (see [`RuleExplanation::sides`]).
+pub fn explain_side_rule(
+    board: &Board,
+    color: Color,
+    side: CastlingSide,
+    rule: Rule,
+    game: Option<&GameContext>,
+) -> Vec<SideExplanation<RuleNotation>> {
+    judge_side(board, color, side, rule, game)
+        .into_iter()
+        .map(|(castling, reasons)| {
+            let status = Status::of(&reasons);
+            SideExplanation {
+                color,
+                side,
+                status,
+                castling,
+                notation: castling.map(|c| RuleNotation::new(board, &c, status)),
+                reasons,
+                later: None,
+            }
+        })
+        .collect()
+}
+
+/// The judgement both explanations share: every castling `rule` allows `color` on `side` with
+/// the reasons against it, or, where no castling is known or the rule allows none, one entry
+/// without a castling and the reasons why. The castlings are the rule's for the king's and the
+/// rook's files: from the standing right, or, once it is gone, from the game's start position.
+fn judge_side(
+    board: &Board,
+    color: Color,
+    side: CastlingSide,
+    rule: Rule,
+    game: Option<&GameContext>,
+) -> Vec<(Option<Castling>, Vec<Reason>)> {
+    let mut first = Vec::new();
+    let files = match Castling::right_files(board, color, side) {
+        Some(files) => Some(files),
+        None => {
+            let lost = match game {
+                Some(game) => game.when_lost(color, side),
+                None => WhenLost::NotInPosition,
+            };
+            first.push(Reason::RightGone { lost });
+            game.and_then(|g| g.home_files(color, side))
+        }
+    };
+    let castlings = files.map_or_else(Vec::new, |(king, rook)| {
+        Castling::of_files(color, king, rook, rule)
+    });
+    let turn = (board.side_to_move() != color).then(|| Reason::NotYourTurn {
+        to_move: board.side_to_move(),
+    });
+    if castlings.is_empty() {
+        if let Some((king, rook)) = files {
+            let rank = cozy_chess::Rank::First.relative_to(color);
+            first.push(Reason::NoCastling {
+                rule,
+                king: Square::new(king, rank),
+                rook: Square::new(rook, rank),
+            });
+        }
+        first.extend(turn);
+        return vec![(None, first)];
+    }
+    castlings
+        .into_iter()
+        .map(|c| {
+            let mut reasons = first.clone();
+            castling_reasons(board, &c, rule, &mut reasons);
+            reasons.extend(turn.clone());
+            (Some(c), reasons)
+        })
+        .collect()
+}
+
+/// The reasons against castling `c` under `rule` but the right and the turn: king or rook off
+/// its home square, or else what the board says.
+fn castling_reasons(board: &Board, c: &Castling, rule: Rule, reasons: &mut Vec<Reason>) {
+    let color = c.color;
+    let king_home = board.king(color) == c.king;
+    let rook_home = board.colored_pieces(color, Piece::Rook).has(c.rook);
+    if !king_home {
+        reasons.push(Reason::KingNotHome {
+            home: c.king,
+            now: board.king(color),
+        });
+    }
+    if !rook_home {
+        reasons.push(Reason::RookNotHome {
+            home: c.rook,
+            there: Man::on(board, c.rook),
+        });
+    }
+    if king_home && rook_home {
+        board_reasons(board, c, reasons);
+        if !rule.may_give_check() {
+            check_given_reason(board, c, rule, reasons);
+        }
+    }
+}
+
+/// [`Reason::GivesCheck`], when castling `c` would give check and `rule` forbids it.
+fn check_given_reason(board: &Board, c: &Castling, rule: Rule, reasons: &mut Vec<Reason>) {
+    let checks = checks_given(board, c);
+    if checks.is_empty() {
+        return;
+    }
+    let mut by: Vec<Man> = checks
+        .iter()
+        .map(|square| {
+            if square == c.rook_to {
+                Man {
+                    color: c.color,
+                    piece: Piece::Rook,
+                    square,
+                }
+            } else {
+                Man::on(board, square).expect("a checking man stands on its square")
+            }
+        })
+        .collect();
+    by.sort_by_key(|m| m.square.relative_to(c.color));
+    let king = Man::on(board, board.king(!c.color)).expect("the enemy king stands on its square");
+    reasons.push(Reason::GivesCheck { rule, king, by });
 }
 
 /// The reasons the board itself gives against castling `c` (king and rook in place): men in the
@@ -222,60 +358,6 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
     }
 }
 
-/// Whether castling `c` (king and rook in place) is legal for the colour to move, which must be
-/// `c`'s colour: the fast form of "no reason stands", for the search.
-/// The castlings that are legal moves now, for the side to move (a-side first): the fast path of
-/// [`explain`] for move generators and the referee, without building reasons. A castling is in
-/// the list exactly when [`explain`] gives it [`Status::LegalNow`] (a test checks this on the
-/// differential test's positions).
-///
-/// ```
-/// use castle960::castling::legal_castlings;
-/// use cozy_chess::Board;
-/// let italian: Board =
-///     "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".parse().unwrap();
-/// let moves: Vec<String> =
-///     legal_castlings(&italian).iter().map(|c| c.king_takes_rook().to_string()).collect();
-/// assert_eq!(moves, ["e1h1"]);
-/// ```
-pub fn legal_castlings(board: &Board) -> Vec<Castling> {
-    let color = board.side_to_move();
-    CastlingSide::BOTH
-        .into_iter()
-        .filter_map(|side| Castling::of_right(board, color, side))
-        .filter(|c| castling_is_clear(board, c))
-        .collect()
-}
-
-pub(crate) fn castling_is_clear(board: &Board, c: &Castling) -> bool {
-    if !(board.occupied() & c.must_be_empty).is_empty() {
-        return false;
-    }
-    // A check is judged on the board as it stands: the rook's destination may lie between a
-    // checking man and the king (king b1, rook a1, enemy queen e1) without ending the check.
-    if !attackers(board, c.king, !c.color, board.occupied()).is_empty() {
-        return false;
-    }
-    let after = c.occupied_after(board.occupied());
-    c.king_path_set()
-        .iter()
-        .all(|square| attackers(board, square, !c.color, after).is_empty())
-}
-
-/// The men of colour `by` attacking `square` when the occupied squares are `occupied`. A king
-/// attacks the squares around it like any man (seed 000 forgot this).
-pub(crate) fn attackers(board: &Board, square: Square, by: Color, occupied: BitBoard) -> BitBoard {
-    let queens = board.pieces(Piece::Queen);
-    let diagonal = board.pieces(Piece::Bishop) | queens;
-    let straight = board.pieces(Piece::Rook) | queens;
-    board.colors(by)
-        & ((cozy_chess::get_knight_moves(square) & board.pieces(Piece::Knight))
-            | (cozy_chess::get_king_moves(square) & board.pieces(Piece::King))
-            | (cozy_chess::get_pawn_attacks(square, !by) & board.pieces(Piece::Pawn))
-            | (cozy_chess::get_bishop_moves(square, occupied) & diagonal)
-            | (cozy_chess::get_rook_moves(square, occupied) & straight))
-}
-
 /// The men on `squares` as `color` sees the board: its back rank first, files a to h, so that
 /// Black's explanations read like White's.
 fn men(board: &Board, squares: BitBoard, color: Color) -> Vec<Man> {
@@ -285,6 +367,55 @@ fn men(board: &Board, squares: BitBoard, color: Color) -> Vec<Man> {
         .collect();
     men.sort_by_key(|m| m.square.relative_to(color));
     men
+}
+
+impl RuleExplanation {
+    /// The explanation with [`SideExplanation::later`] filled in for every castling: the fewest
+    /// own moves until it is legal with the opponent standing still (see
+    /// [`crate::castling::later`]).
+    pub fn with_later(mut self, board: &Board, limits: &Limits) -> RuleExplanation {
+        let rule = self.rule;
+        for color in Color::ALL {
+            for side in CastlingSide::BOTH {
+                for e in &mut self.sides[color][side] {
+                    e.later = Some(match &e.castling {
+                        Some(c) => fewest_moves_for(board, c, rule, limits),
+                        None if matches!(e.reasons.first(), Some(Reason::NoCastling { .. })) => {
+                            Later::Never {
+                                why: NeverWhy::NoCastling,
+                            }
+                        }
+                        None => Later::Never {
+                            why: NeverWhy::RightGone,
+                        },
+                    });
+                }
+            }
+        }
+        self
+    }
+
+    /// Every castling, White first, a-side first, each side's in the rule's order.
+    pub fn iter(&self) -> impl Iterator<Item = &SideExplanation<RuleNotation>> {
+        self.sides
+            .iter()
+            .flat_map(|(_, by_side)| by_side.iter().flat_map(|(_, e)| e))
+    }
+}
+
+/// JSON schema 2: `{"schema", "rule", "fen", "to_move", "sides": {"white": {"a": [...], "h":
+/// [...]}, "black": ...}}`; the README's `castle --json` section describes every field.
+impl Serialize for RuleExplanation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("RuleExplanation", 5)?;
+        st.serialize_field("schema", &RULE_SCHEMA)?;
+        st.serialize_field("rule", &self.rule)?;
+        st.serialize_field("fen", &self.fen)?;
+        st.serialize_field("to_move", words::color(self.to_move))?;
+        st.serialize_field("sides", &self.sides)?;
+        st.end()
+    }
 }
 
 impl Explanation {
@@ -322,21 +453,17 @@ impl Serialize for Explanation {
     }
 }
 
-/// ```text
-/// White O-O-O (a-side): not legal
-///   - b1 must be empty, but the white knight stands there
-/// ```
-impl fmt::Display for SideExplanation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<N> SideExplanation<N> {
+    /// The explanation in lines: `heading: status [uci]`, then each reason and the later answer.
+    fn write(&self, f: &mut fmt::Formatter<'_>, heading: &str, uci: Option<&str>) -> fmt::Result {
         write!(
             f,
-            "{} {}: {}",
+            "{} {heading}: {}",
             words::color_title(self.color),
-            side_heading(self.side),
             self.status.words()
         )?;
-        if let Some(n) = &self.notation {
-            write!(f, " [{}]", n.uci_chess960)?;
+        if let Some(uci) = uci {
+            write!(f, " [{uci}]")?;
         }
         for reason in &self.reasons {
             write!(f, "\n  - {reason}")?;
@@ -345,6 +472,31 @@ impl fmt::Display for SideExplanation {
             write!(f, "\n  later: {later}")?;
         }
         Ok(())
+    }
+}
+
+/// ```text
+/// White O-O-O (a-side): not legal [e1a1]
+///   - b1 must be empty, but the white knight stands there
+/// ```
+impl fmt::Display for SideExplanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let uci = self.notation.as_ref().map(|n| n.uci_chess960.as_str());
+        self.write(f, &side_heading(self.side), uci)
+    }
+}
+
+/// ```text
+/// White K~b1 (a-side): not legal [e1b1]
+///   - b1 must be empty, but the white knight stands there
+/// ```
+impl fmt::Display for SideExplanation<RuleNotation> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let heading = match &self.notation {
+            Some(n) => format!("{} ({}-side)", n.san_without_mark(), self.side.prefix()),
+            None => side_heading(self.side),
+        };
+        self.write(f, &heading, self.notation.as_ref().map(|n| n.uci.as_str()))
     }
 }
 

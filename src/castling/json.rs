@@ -17,11 +17,6 @@ pub(crate) fn ser_square<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::E
     s.collect_str(sq)
 }
 
-/// Serialises a move in UCI, castling as the king taking its own rook (`e1h1`).
-pub(crate) fn ser_move<S: Serializer>(mv: &Move, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(mv)
-}
-
 /// Serialises moves as an array of UCI strings.
 pub(crate) fn ser_moves<S: Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(moves.iter().map(|m| m.to_string()))

@@ -28,7 +28,7 @@
 //! Iterative-deepening A* (IDA*) with a transposition table on cozy-chess boards. Let `E` be the
 //! squares that must be empty (the castling's [`Castling::must_be_empty`]) and `P` the king's
 //! path (its squares from its own square to its destination). The lower bound of the moves still
-//! needed is `h = max(S + B, A)`, infinite in the cases listed below, where
+//! needed is `h = max(S + B, A, G)`, infinite in the cases listed below, where
 //!
 //! * `S` is the number of occupied squares of `E`;
 //! * `B` counts *shut-in* men: own men on `E` every one of whose first-step squares (the next
@@ -37,6 +37,9 @@
 //!   disjoint sets of blockers. (At the start position these are the first-rank bishops and
 //!   queens behind their pawns: the shut-in-bishop bound of
 //!   [`crate::start::questions::fewest_any`], generalised.)
+//! * `G` is 1 when the rule forbids castling to give check ([`Rule::may_give_check`], free
+//!   castling) and castling would give check now (judged on the board after castling, a
+//!   discovered check included), else 0.
 //! * `A` is about attacks on `P`, judged on the board after castling (see
 //!   [`Castling::occupied_after`]), and about check, judged on the board as it stands:
 //!   `A = max(M, 1 if some square of P is attacked or the king is in check)`, where `M` is the
@@ -55,7 +58,8 @@
 //! then; each of the `M`
 //! men must be captured (a knight's or pawn's attack and an attack from the next square cannot
 //! be blocked, and the opponent never moves them away), one capture per move: at least `A`
-//! moves. The greater of two lower bounds is one.
+//! moves. A castling that would give check where the rule forbids it is not legal now, so at
+//! least `G` moves are needed. The greatest of lower bounds is one.
 //!
 //! **Consistent** (one move lowers `h` by at most one). A move starting on `E` lowers `S` by at
 //! most one and leaves `B` as it was or larger: it is no blocker of a counted man, and a shut-in
@@ -65,8 +69,14 @@
 //! include the mover; the rest of the family stays counted, so `B` drops by at most one.
 //! A move captures at most one man, so `M` drops by at most one, and "some square attacked" can
 //! only end when `M` is at most one (our king never moves, so a check ends only by a capture or a
-//! block). So each of `S + B` and `A` drops by at most one, and so does their maximum. `h = 0`
-//! only if `E` is empty, `P` unattacked and the king not in check, that is, castling is legal.
+//! block). `G` is 0 or 1. So each of `S + B`, `A` and `G` drops by at most one, and so does
+//! their maximum. `h = 0` only if `E` is empty, `P` unattacked, the king not in check and
+//! castling gives no check the rule forbids, that is, castling is legal.
+//!
+//! The search is the same under every castling rule: the rule only shapes the castling (its
+//! `E` and `P`, [`crate::chess::Rule::castlings`]) and says whether it may give check. Under fast
+//! castling `E` holds the two landing squares alone and `P` the king's start and landing
+//! squares, so men between king and rook never count.
 //!
 //! IDA* therefore returns a shortest line, deepening the bound from `h(start)` one move at a
 //! time. The transposition table remembers, for each position (its Zobrist hash), the largest
@@ -77,15 +87,15 @@
 //! crowded middle game short; when it stops the search, the answer is "more than N" with `N` the
 //! largest bound fully searched, and says so ([`Later::MoreThan::budget_exhausted`]).
 
-use crate::chess::CastlingSide;
+use crate::chess::{CastlingSide, Rule};
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::explain::{attackers, castling_is_clear};
 use super::json::{ser_moves, ser_square};
+use super::legality::{attackers, castling_is_clear, checks_given};
 use crate::chess::Castling;
 use crate::notation::san::write_san;
 
@@ -167,6 +177,8 @@ pub enum NeverWhy {
     /// The search ran out of lines: every line ends where no further own move is allowed or
     /// helps (a man on a square that must be empty can never leave it).
     NoLine,
+    /// The rule allows no castling for this king and rook.
+    NoCastling,
 }
 
 /// The fewest own moves until `color` can castle on `side` in `board`, the opponent standing
@@ -183,10 +195,40 @@ pub enum NeverWhy {
 /// assert_eq!(san.len(), 3); // e.g. ["e3", "Nf3", "Be2"]
 /// ```
 pub fn fewest_moves(board: &Board, color: Color, side: CastlingSide, limits: &Limits) -> Later {
+    match Castling::of_right(board, color, side) {
+        Some(castling) => fewest_moves_for(board, &castling, Rule::default(), limits),
+        None => Later::Never {
+            why: NeverWhy::RightGone,
+        },
+    }
+}
+
+/// The fewest own moves until `castling`, one of the castlings `rule` allows, is legal in
+/// `board`, the opponent standing still; [`NeverWhy::RightGone`] when the castling colour's right
+/// on that side does not name the castling's rook or its king has left the castling's square.
+///
+/// ```
+/// use castle960::castling::{fewest_moves_for, Later, Limits};
+/// use castle960::chess::{Castling, Rule};
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// // Fast castling leaps: from the standard start the king leaps to f1 or g1 once that square is
+/// // empty; the men between do not matter. K~g1 (the rook to e1) needs the knight gone, and e1
+/// // then needs no empty square: one move, e.g. Nf3.
+/// let board = Board::default();
+/// let fast = Castling::of_right_under(&board, Color::White, CastlingSide::H, Rule::FAST);
+/// let later = fewest_moves_for(&board, &fast[1], Rule::FAST, &Limits::default());
+/// let Later::Fewest { moves, .. } = later else { panic!() };
+/// assert_eq!(moves, 1);
+/// ```
+pub fn fewest_moves_for(board: &Board, castling: &Castling, rule: Rule, limits: &Limits) -> Later {
     let never = |why| Later::Never { why };
-    let Some(castling) = Castling::of_right(board, color, side) else {
+    let color = castling.color;
+    let right = Castling::right_files(board, color, castling.side);
+    if right != Some((castling.king.file(), castling.rook.file())) {
         return never(NeverWhy::RightGone);
-    };
+    }
+    let castling = *castling;
     let start = if board.side_to_move() == color {
         board.clone()
     } else {
@@ -211,6 +253,7 @@ pub fn fewest_moves(board: &Board, color: Color, side: CastlingSide, limits: &Li
     }
     Search {
         castling,
+        rule,
         frozen: castling.king.bitboard() | castling.rook.bitboard(),
         limits: *limits,
         nodes: 0,
@@ -220,12 +263,14 @@ pub fn fewest_moves(board: &Board, color: Color, side: CastlingSide, limits: &Li
     .run(&start)
 }
 
-/// The lower bound `h` of the module documentation; `None` for infinity.
-pub fn lower_bound(board: &Board, castling: &Castling) -> Option<usize> {
+/// The lower bound `h` of the module documentation for `castling` under `rule`; `None` for
+/// infinity.
+pub fn lower_bound(board: &Board, castling: &Castling, rule: Rule) -> Option<usize> {
     let frozen = castling.king.bitboard() | castling.rook.bitboard();
     let s_b = clearing_bound(board, castling, frozen)?;
     let a = attack_bound(board, castling)?;
-    Some(s_b.max(a))
+    let g = usize::from(!rule.may_give_check() && !checks_given(board, castling).is_empty());
+    Some(s_b.max(a).max(g))
 }
 
 /// `S + B`: the occupied squares that must be empty, plus the shut-in men with disjoint blockers.
@@ -323,6 +368,7 @@ const HOPELESS: u8 = u8::MAX;
 /// The state of one search.
 struct Search {
     castling: Castling,
+    rule: Rule,
     /// Our king and castling rook: they never move.
     frozen: BitBoard,
     limits: Limits,
@@ -335,14 +381,14 @@ struct Search {
 
 impl Search {
     fn run(mut self, start: &Board) -> Later {
-        if castling_is_clear(start, &self.castling) {
+        if castling_is_clear(start, &self.castling, self.rule) {
             return Later::Fewest {
                 moves: 0,
                 line: Vec::new(),
                 san: Vec::new(),
             };
         }
-        let Some(first) = lower_bound(start, &self.castling) else {
+        let Some(first) = lower_bound(start, &self.castling, self.rule) else {
             return Later::Never {
                 why: NeverWhy::NoLine,
             };
@@ -382,7 +428,7 @@ impl Search {
 
     /// Depth-first search below `board` (our move), `done` moves made, at most `bound` in all.
     fn dfs(&mut self, board: &Board, done: usize, bound: usize) -> Outcome {
-        if done > 0 && castling_is_clear(board, &self.castling) {
+        if done > 0 && castling_is_clear(board, &self.castling, self.rule) {
             return Outcome::Found;
         }
         self.nodes += 1;
@@ -407,7 +453,7 @@ impl Search {
                 let Some(child) = child.null_move() else {
                     continue;
                 };
-                if let Some(h) = lower_bound(&child, &self.castling) {
+                if let Some(h) = lower_bound(&child, &self.castling, self.rule) {
                     children.push((h, mv, child));
                 }
             }
@@ -508,6 +554,9 @@ impl fmt::Display for Later {
                     write!(f, "never while the enemy king on {king} attacks {square}")
                 }
                 NeverWhy::NoLine => f.write_str("never: no sequence of own moves makes it legal"),
+                NeverWhy::NoCastling => {
+                    f.write_str("never: the rule allows no castling for this king and rook")
+                }
             },
         }
     }

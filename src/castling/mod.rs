@@ -10,11 +10,20 @@
 //!    destination, both inclusive, is empty apart from that king and that rook
 //!    ([`Castling::must_be_empty`]);
 //! 3. the king is not in check;
-//! 4. no square the king crosses or lands on is attacked, judged on the board after castling:
-//!    with the king and the castling rook lifted off their squares and the rook on its
-//!    destination ([`Castling::occupied_after`]). So a line the castling rook used to block
-//!    counts (an enemy queen on a1 behind a castling rook on b1 attacks a king landing on c1),
-//!    and an attack on the rook or on squares only the rook crosses does not matter;
+//! 4. no square the king crosses or lands on is attacked (art. 3.8.2.2.1; Guidelines II), judged
+//!    on the board as castling leaves it: the king lifted off its square and the castling rook
+//!    already on its destination ([`Castling::occupied_after`]). So a line the castling rook
+//!    used to block counts (an enemy queen on a1 behind a castling rook on b1 attacks a king
+//!    landing on c1), an attack on the rook or on squares only the rook crosses does not matter,
+//!    and an attack along the rank that the rook's destination blocks is not named: the castled
+//!    rook on f8 shields g8 from a queen on e8, a rook that stays on its square shields the
+//!    squares behind it, and an enemy rook on h1 seen once the castling rook leaves g1 reaches f1
+//!    and g1 but not e1 behind the rook's destination f1. This is the reading of "king and rook
+//!    lifted" that the Laws mean: king and rook arrive together, so at no moment of the castling
+//!    move does such an attack reach the king. Legality is the same under either reading (an
+//!    attack that only the rook's destination blocks meets the king's square, or a square that
+//!    must be empty, first); only the squares named differ. `tests/castling/attack_model.rs`
+//!    shows each form beside the other reading;
 //! 5. it is that colour's move.
 //!
 //! In Chess960 the king may already stand on its destination (g1 for O-O), the rook may already
@@ -32,6 +41,17 @@
 //!   and proves the search).
 //! * [`Notation`]: the castling move in SAN, in UCI both ways, and in a GUI;
 //!   [`crate::notation::uci::read_uci`] reads either UCI form.
+//!
+//! # Under the variants' castling rules
+//!
+//! A [`crate::chess::Rule`] (Chess480, free, flexible, fast castling) changes where king and rook
+//! land and which squares must be empty or safe; conditions 1, 3 and 5 stay, and free castling
+//! adds one: the castling may not give check ([`Reason::GivesCheck`]). A side may then have
+//! several castlings. [`explain_rule`] and [`explain_rule_in_game`] explain every one
+//! ([`RuleExplanation`], JSON schema 2, documented in the README), [`fewest_moves_for`] searches
+//! for any one, [`legal_castlings`] lists the legal ones, [`play_castling`] plays one (cozy-chess
+//! knows Chess960's castling only) and [`GameMove`] is a move of a game under a rule. Chess960's
+//! explanation above is the same judgement under [`crate::chess::Rule::CHESS960`].
 //!
 //! ```
 //! use castle960::castling::{explain, Reason, Status};
@@ -88,6 +108,8 @@
 //!   { "kind": "attacked", "square": "f1",
 //!     "passage": "stands_on" | "crosses" | "lands_on" | "stays_on",
 //!     "by": [{ "color", "piece", "square", "revealed": false }, ...] }
+//!   (judged with the king lifted and the castling rook on its destination, rule 4 above;
+//!   "revealed": the attack runs through the castling rook's square)
 //!   (men in `in_check` and `attacked` are listed from the castling colour's back rank on,
 //!   files a to h on each rank)
 //!   { "kind": "not_your_turn", "to_move": "black" }
@@ -106,19 +128,23 @@
 
 mod context;
 mod explain;
+mod game_move;
 mod json;
 pub mod later;
+mod legality;
 mod notation;
 mod reason;
 pub mod timeline;
 
 pub use crate::chess::Castling;
 pub use context::{GameContext, Homes};
-pub(crate) use explain::attackers;
 pub use explain::{
-    Explanation, SCHEMA, SideExplanation, Status, explain, explain_in_game, explain_side,
-    legal_castlings,
+    Explanation, RULE_SCHEMA, RuleExplanation, SCHEMA, SideExplanation, explain, explain_in_game,
+    explain_rule, explain_rule_in_game, explain_side, explain_side_rule,
 };
-pub use later::{Later, Limits, NeverWhy, fewest_moves};
-pub use notation::Notation;
+pub use game_move::{GameMove, play_castling};
+pub use later::{Later, Limits, NeverWhy, fewest_moves, fewest_moves_for};
+pub(crate) use legality::attackers;
+pub use legality::{Status, legal_castlings, legal_moves};
+pub use notation::{Notation, RuleNotation};
 pub use reason::{Attacker, LostBy, Passage, Reason, RightLost, WhenLost};

@@ -1,13 +1,16 @@
 //! The castling move in the notations users meet: SAN, UCI as Chess960 engines write it (the king
 //! takes its own rook), UCI as standard engines write it (the king moves two squares, only in the
-//! standard geometry), and what to do in a graphical interface. General SAN of whole lines is
-//! the notation module's job; this is the castling move alone.
+//! standard geometry), and what to do in a graphical interface ([`Notation`]); under any rule,
+//! the rule's SAN and UCI forms ([`RuleNotation`]). General SAN of whole lines is the notation
+//! module's job; this is the castling move alone.
 
-use cozy_chess::{Board, GameStatus};
+use cozy_chess::{Board, GameStatus, Rank};
 use serde::Serialize;
 
-use super::explain::Status;
+use super::game_move::play_castling;
+use super::legality::Status;
 use crate::chess::Castling;
+use crate::notation::uci::castling_uci;
 
 /// The castling move written in each notation.
 ///
@@ -61,6 +64,60 @@ impl Notation {
     }
 }
 
+/// A castling of any rule in its rule's notations (README, "Castling rules").
+///
+/// ```
+/// use castle960::castling::{RuleNotation, Status};
+/// use castle960::chess::{Castling, Rule};
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// let board = Board::default();
+/// let free = Castling::of_right_under(&board, Color::White, CastlingSide::H, Rule::FREE);
+/// let n = RuleNotation::new(&board, &free[2], Status::NotLegal);
+/// assert_eq!((n.san.as_str(), n.uci.as_str()), ("K~g1/R~f1", "e1g1,h1f1"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct RuleNotation {
+    /// SAN: `O-O` / `O-O-O` where the rule allows one castling per side, else the tilde
+    /// notation `K~b1` (several, told apart by the king's landing square) or `K~g1/R~f1` (the
+    /// rook's landing square varying too); `+` or `#` when the castling is legal (now, or on its
+    /// turn after a pass) and gives check or mate.
+    pub san: String,
+    /// The rule's UCI form ([`castling_uci`]).
+    pub uci: String,
+}
+
+impl RuleNotation {
+    /// The notations of castling `c` in `board`; `status` is the castling's status there (the
+    /// SAN's check mark is added only when it is legal now or on its turn).
+    pub fn new(board: &Board, c: &Castling, status: Status) -> RuleNotation {
+        let mark = match status {
+            Status::LegalNow => Some(board.clone()),
+            Status::LegalOnTurn => board.null_move(),
+            Status::NotLegal => None,
+        }
+        .map_or("", |before| mark_of(&play_castling(&before, c)));
+        RuleNotation {
+            san: format!("{}{mark}", c.path.san(Rank::First.relative_to(c.color))),
+            uci: castling_uci(c),
+        }
+    }
+
+    /// The SAN without its check or mate mark, naming the castling alone.
+    pub fn san_without_mark(&self) -> &str {
+        self.san.trim_end_matches(['+', '#'])
+    }
+}
+
+/// `+`, `#` or nothing: what the position after a move gives the side to move.
+fn mark_of(after: &Board) -> &'static str {
+    match (after.checkers().is_empty(), after.status()) {
+        (true, _) => "",
+        (false, GameStatus::Won) => "#",
+        (false, _) => "+",
+    }
+}
+
 /// `+`, `#` or nothing: what castling gives, when it is legal now or on its turn.
 fn check_mark(board: &Board, c: &Castling, status: Status) -> &'static str {
     let before = match status {
@@ -75,9 +132,5 @@ fn check_mark(board: &Board, c: &Castling, status: Status) -> &'static str {
     if after.try_play(c.king_takes_rook()).is_err() {
         return "";
     }
-    match (after.checkers().is_empty(), after.status()) {
-        (true, _) => "",
-        (false, GameStatus::Won) => "#",
-        (false, _) => "+",
-    }
+    mark_of(&after)
 }

@@ -1,12 +1,13 @@
 //! Why a castling is not legal: each rule that stands in the way as a typed value naming squares
 //! and men, with words a club player understands.
 
-use crate::chess::{CastlingSide, Man};
-use cozy_chess::{Color, Move, Square};
+use crate::chess::{CastlingSide, Man, Rule};
+use cozy_chess::{Color, Square};
 use serde::Serialize;
 use std::fmt;
 
-use super::json::{ser_color, ser_move, ser_square};
+use super::game_move::GameMove;
+use super::json::{ser_color, ser_square};
 use crate::words;
 
 /// An enemy man attacking a square of the king's path.
@@ -71,9 +72,10 @@ pub struct RightLost {
     /// Who played it (the opponent, when the rook was captured).
     #[serde(serialize_with = "ser_color")]
     pub mover: Color,
-    /// The move in UCI, castling as the king taking its own rook.
-    #[serde(rename = "move", serialize_with = "ser_move")]
-    pub mv: Move,
+    /// The move in UCI, castling in its rule's form (under Chess960's, the king taking its own
+    /// rook).
+    #[serde(rename = "move")]
+    pub mv: GameMove,
     /// The move in SAN, when the caller knows it (a PGN reader does).
     pub san: Option<String>,
     /// What the move did to the right.
@@ -121,6 +123,18 @@ pub enum Reason {
         /// The man standing there now, if any.
         there: Option<Man>,
     },
+    /// The rule allows no castling at all for this king and rook (flexible castling with the rook
+    /// within two squares of the king, fast castling with the rook beside it).
+    NoCastling {
+        /// The rule.
+        rule: Rule,
+        /// The king's square.
+        #[serde(serialize_with = "ser_square")]
+        king: Square,
+        /// The castling rook's square.
+        #[serde(serialize_with = "ser_square")]
+        rook: Square,
+    },
     /// A man, own or enemy, stands on a square that must be empty.
     Occupied {
         /// The man in the way.
@@ -131,10 +145,11 @@ pub enum Reason {
         /// The checking men.
         by: Vec<Man>,
     },
-    /// A square the king stands on, crosses or lands on is attacked, judged on the board after
-    /// castling (king and castling rook lifted, the rook on its destination). The king's own
-    /// square appears here only with attackers that do not check it now (those are
-    /// [`Reason::InCheck`]).
+    /// A square the king stands on, crosses or lands on is attacked, judged on the board as
+    /// castling leaves it: the king lifted, the castling rook already on its destination, so an
+    /// attack that the rook's destination blocks is not named (FIDE Laws art. 3.8.2, Guidelines
+    /// II; the module documentation says why). The king's own square appears here only with
+    /// attackers that do not check it now (those are [`Reason::InCheck`]).
     Attacked {
         /// The attacked square.
         #[serde(serialize_with = "ser_square")]
@@ -143,6 +158,16 @@ pub enum Reason {
         passage: Passage,
         /// The enemy men attacking it.
         by: Vec<Attacker>,
+    },
+    /// Castling would give check, which the rule forbids (free castling, the Roman rule): judged
+    /// on the board after castling, by the castled rook or by a line the king or the rook opened.
+    GivesCheck {
+        /// The rule.
+        rule: Rule,
+        /// The enemy king.
+        king: Man,
+        /// The men that would check it, where they would stand after castling.
+        by: Vec<Man>,
     },
     /// It is the other colour's move.
     NotYourTurn {
@@ -159,9 +184,11 @@ impl Reason {
             Reason::RightGone { .. } => "right_gone",
             Reason::KingNotHome { .. } => "king_not_home",
             Reason::RookNotHome { .. } => "rook_not_home",
+            Reason::NoCastling { .. } => "no_castling",
             Reason::Occupied { .. } => "occupied",
             Reason::InCheck { .. } => "in_check",
             Reason::Attacked { .. } => "attacked",
+            Reason::GivesCheck { .. } => "gives_check",
             Reason::NotYourTurn { .. } => "not_your_turn",
         }
     }
@@ -195,6 +222,11 @@ impl fmt::Display for Reason {
                     None => f.write_str("the square is empty"),
                 }
             }
+            Reason::NoCastling { rule, king, rook } => write!(
+                f,
+                "{} allows no castling with the king on {king} and the rook on {rook}",
+                rule.title()
+            ),
             Reason::Occupied { man } => write!(
                 f,
                 "{} must be empty, but {} stands there",
@@ -225,6 +257,16 @@ impl fmt::Display for Reason {
                     "the king would {} {square}, attacked by {}",
                     passage.verb(),
                     words::join(&names)
+                )
+            }
+            Reason::GivesCheck { rule, king, by } => {
+                let names: Vec<String> = by.iter().map(|m| m.to_string()).collect();
+                write!(
+                    f,
+                    "castling would check {king} (from {}), and under {} castling may not give \
+                     check",
+                    words::join(&names),
+                    rule.title()
                 )
             }
             Reason::NotYourTurn { to_move } => {

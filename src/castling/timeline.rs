@@ -5,9 +5,11 @@
 //! [`explain_in_game`](super::explain_in_game) at that ply says it in full.
 
 use super::context::GameContext;
-use super::explain::explain_side;
+use super::explain::explain_side_rule;
+use super::game_move::GameMove;
+use super::notation::RuleNotation;
 use super::reason::{Reason, WhenLost};
-use crate::chess::{ByCastlingSide, ByColor, CastlingSide};
+use crate::chess::{ByCastlingSide, ByColor, Castling, CastlingSide, Rule};
 use cozy_chess::{Board, Color, IllegalMoveError, Move};
 use serde::Serialize;
 
@@ -44,13 +46,56 @@ pub struct Stretch {
     pub standing: Standing,
 }
 
-/// Each colour's two castlings through a game.
+/// Each colour's two castlings through a game under Chess960's rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Timeline {
     /// How many plies the game has: positions run from ply 0 to this one.
     pub plies: usize,
     /// For each colour and side, the stretches in order, covering every ply once.
     pub sides: ByColor<ByCastlingSide<Vec<Stretch>>>,
+}
+
+/// Every castling of each colour and side through a game under a rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleTimeline {
+    /// The game's castling rule (left out of the JSON, whose top level names it).
+    #[serde(skip)]
+    pub rule: Rule,
+    /// How many plies the game has: positions run from ply 0 to this one.
+    pub plies: usize,
+    /// For each colour and side, each castling the rule allows (the same ones all game long: a
+    /// right names its king and rook for good), or one entry without a castling where none is
+    /// known or the rule allows none, as [`super::RuleExplanation::sides`] has them.
+    pub sides: ByColor<ByCastlingSide<Vec<CastlingTimeline>>>,
+}
+
+/// One castling through a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CastlingTimeline {
+    /// The castling, when known.
+    pub castling: Option<Castling>,
+    /// Its SAN (no check mark), naming it among the side's castlings.
+    pub san: Option<String>,
+    /// The stretches in order, covering every ply once.
+    pub stretches: Vec<Stretch>,
+}
+
+impl RuleTimeline {
+    /// The timeline as Chess960's [`Timeline`]: one castling per side. Under a rule with more
+    /// castlings per side, each side's first.
+    pub fn into_single(self) -> Timeline {
+        Timeline {
+            plies: self.plies,
+            sides: ByColor::new(|color| {
+                ByCastlingSide::new(|side| {
+                    self.sides[color][side]
+                        .first()
+                        .map(|c| c.stretches.clone())
+                        .unwrap_or_default()
+                })
+            }),
+        }
+    }
 }
 
 /// The timeline of the game that starts at `start` and plays `moves` (each with its SAN, for
@@ -76,41 +121,89 @@ pub struct Timeline {
 /// ```
 pub fn timeline(start: &Board, moves: &[(Move, String)]) -> Result<Timeline, IllegalMoveError> {
     let mut board = start.clone();
-    let mut game = GameContext::new(start);
-    let mut sides: ByColor<ByCastlingSide<Vec<Stretch>>> =
+    let mut played = Vec::with_capacity(moves.len());
+    for (mv, san) in moves {
+        let mv = GameMove::from_cozy(&board, *mv);
+        mv.play(&mut board, Rule::default())?;
+        played.push((mv, san.clone()));
+    }
+    Ok(timeline_under(start, &played, Rule::default())?.into_single())
+}
+
+/// The timeline of the game under `rule` that starts at `start` and plays `moves` (each with its
+/// SAN): for every castling the rule allows, its stretches. An illegal move ends it with
+/// cozy-chess's error.
+///
+/// ```
+/// use castle960::castling::timeline::{timeline_under, Standing};
+/// use castle960::castling::GameMove;
+/// use castle960::chess::Rule;
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// // Flexible castling, 1. Nf3: White's K~g1 is blocked by the bishop on f1 throughout.
+/// let moves = vec![(GameMove::Plain("g1f3".parse().unwrap()), "Nf3".to_string())];
+/// let t = timeline_under(&Board::default(), &moves, Rule::FLEXIBLE).unwrap();
+/// let short = &t.sides[Color::White][CastlingSide::H];
+/// assert_eq!(short.len(), 1);
+/// assert_eq!(short[0].san.as_deref(), Some("K~g1"));
+/// assert_eq!(short[0].stretches.len(), 2); // bishop and knight, then the bishop alone
+/// assert!(matches!(short[0].stretches[1].standing, Standing::Blocked { .. }));
+/// ```
+pub fn timeline_under(
+    start: &Board,
+    moves: &[(GameMove, String)],
+    rule: Rule,
+) -> Result<RuleTimeline, IllegalMoveError> {
+    let mut board = start.clone();
+    let mut game = GameContext::under(start, rule);
+    let mut sides: ByColor<ByCastlingSide<Vec<CastlingTimeline>>> =
         ByColor::new(|_| ByCastlingSide::new(|_| Vec::new()));
     let mut record = |board: &Board, game: &GameContext, ply: usize| {
         for color in Color::ALL {
             for side in CastlingSide::BOTH {
-                let standing = standing(board, game, color, side);
-                let stretches = &mut sides[color][side];
-                match stretches.last_mut() {
-                    Some(last) if last.standing == standing => last.to_ply = ply,
-                    _ => stretches.push(Stretch {
-                        from_ply: ply,
-                        to_ply: ply,
-                        standing,
-                    }),
+                let castlings = &mut sides[color][side];
+                for (i, e) in explain_side_rule(board, color, side, rule, Some(game))
+                    .into_iter()
+                    .enumerate()
+                {
+                    let standing = standing(e.reasons);
+                    if castlings.len() == i {
+                        castlings.push(CastlingTimeline {
+                            castling: e.castling,
+                            san: e
+                                .notation
+                                .map(|n| RuleNotation::san_without_mark(&n).to_string()),
+                            stretches: Vec::new(),
+                        });
+                    }
+                    let stretches = &mut castlings[i].stretches;
+                    match stretches.last_mut() {
+                        Some(last) if last.standing == standing => last.to_ply = ply,
+                        _ => stretches.push(Stretch {
+                            from_ply: ply,
+                            to_ply: ply,
+                            standing,
+                        }),
+                    }
                 }
             }
         }
     };
     record(&board, &game, 0);
     for (ply, (mv, san)) in moves.iter().enumerate() {
-        game.play(&mut board, *mv, Some(san))?;
+        game.play_move(&mut board, *mv, Some(san))?;
         record(&board, &game, ply + 1);
     }
-    Ok(Timeline {
+    Ok(RuleTimeline {
+        rule,
         plies: moves.len(),
         sides,
     })
 }
 
-/// How `color`'s castling on `side` stands in `board`, the turn left out.
-fn standing(board: &Board, game: &GameContext, color: Color, side: CastlingSide) -> Standing {
-    let explained = explain_side(board, color, side, Some(game));
-    let mut reasons: Vec<Reason> = explained
-        .reasons
+/// How a castling stands, from its reasons, the turn left out.
+fn standing(reasons: Vec<Reason>) -> Standing {
+    let mut reasons: Vec<Reason> = reasons
         .into_iter()
         .filter(|r| !matches!(r, Reason::NotYourTurn { .. }))
         .collect();

@@ -14,13 +14,15 @@ pub mod castling_side;
 pub mod directions;
 pub mod man;
 pub mod piece;
+pub mod rule;
 
 pub use arrangement::Arrangement;
 pub use by_color::ByColor;
-pub use castling_path::{Castling, CastlingPath};
+pub use castling_path::{Castling, CastlingPath, Naming};
 pub use castling_side::{ByCastlingSide, CastlingSide};
 pub use cozy_chess::{BitBoard, Color, File, Move, Piece, Rank, Square};
 pub use man::Man;
+pub use rule::{Geometry, Rule, UnknownRule};
 
 /// Whether `square` is light (a1 is dark): bishops stay on the colour they start on.
 ///

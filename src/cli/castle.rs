@@ -1,18 +1,23 @@
 //! `castle960 castle`: can this side castle here, and if not, why not? For a position given as
-//! a FEN, or for a game given as PGN (its castling timeline, and any ply in full).
+//! a FEN, or for a game given as PGN (its castling timeline, and any ply in full), under
+//! Chess960's castling rule or another (`--rule`).
 
 use crate::cli::CliError;
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
-use castle960::castling::GameContext;
-use castle960::castling::timeline::timeline;
-use castle960::castling::{Limits, explain, explain_in_game};
+use castle960::castling::timeline::timeline_under;
+use castle960::castling::{GameContext, Limits, explain, explain_in_game, explain_rule};
+use castle960::castling::{GameMove, explain_rule_in_game};
+use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
-use castle960::notation::pgn_import::read_pgn_game;
-use castle960::report::castling::{GameJson, position_text, timeline_text};
+use castle960::notation::pgn_import::{Game, read_pgn_game_under};
+use castle960::report::castling::{
+    GameJson, RuleGameJson, position_text, rule_position_text, rule_timeline_text, timeline_text,
+};
 use castle960::words::WIDTH;
 use clap::Args;
 use clap::builder::TypedValueParser as _;
+use cozy_chess::Board;
 use std::path::PathBuf;
 
 /// The arguments of `castle`.
@@ -36,6 +41,10 @@ pub struct CastleArgs {
     /// With --pgn: also explain the position after this many plies in full (0 is the start).
     #[arg(long, requires = "pgn", value_name = "N")]
     ply: Option<usize>,
+    /// The castling rule: chess960 (FIDE, the default), chess480, free, flexible or fast (the
+    /// README quotes each). A game's Variant "Chess480" or CastlingRule tag names its own.
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
     /// How many own moves the search for "castling later" looks ahead (the opponent standing
     /// still).
     #[arg(long, default_value_t = Limits::default().max_moves,
@@ -53,6 +62,8 @@ pub struct CastleArgs {
 
 /// Explains the position, or the game's timeline.
 pub fn run(args: &CastleArgs) -> Result<(), CliError> {
+    // Read here rather than by clap, so that a bad rule gets one line like every bad input.
+    let rule: Option<Rule> = args.rule.as_deref().map(str::parse).transpose()?;
     let limits = Limits {
         max_moves: args.moves,
         ..Limits::default()
@@ -60,62 +71,109 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
     let text = match (&args.position, &args.pgn) {
         (Some(fen), _) => {
             let board = read_fen(fen)?;
-            let explanation = explain(&board).with_later(&board, &limits);
-            if args.json {
-                json(&explanation)
-            } else {
-                position_text(&board, &explanation, !args.ascii, WIDTH)
-            }
+            position(args, &board, rule.unwrap_or_default(), &limits)
         }
         (None, Some(path)) => {
             let text = input::read_file(path, args.limits)?;
-            let game = read_pgn_game(&text, args.game as usize)?;
-            let moves: Vec<_> = game.moves.iter().map(|m| (m.mv, m.san.clone())).collect();
-            let timeline = timeline(&game.start, &moves).expect("the PGN reader replays its moves");
-            let at = match args.ply {
-                Some(ply) if ply > moves.len() => {
-                    return Err(CliError::PlyOutOfRange {
-                        ply,
-                        plies: moves.len(),
-                    });
-                }
-                Some(ply) => {
-                    let mut board = game.start.clone();
-                    let mut context = GameContext::new(&game.start);
-                    for (mv, san) in &moves[..ply] {
-                        context
-                            .play(&mut board, *mv, Some(san))
-                            .expect("the PGN reader replays its moves");
-                    }
-                    let explanation = explain_in_game(&board, &context).with_later(&board, &limits);
-                    Some((ply, board, explanation))
-                }
-                None => None,
-            };
-            if args.json {
-                json(&GameJson::new(
-                    &game,
-                    &timeline,
-                    at.as_ref().map(|(ply, _, e)| (*ply, e)),
-                ))
-            } else {
-                let mut out = timeline_text(&game, &timeline, WIDTH);
-                if let Some((ply, board, explanation)) = &at {
-                    let heading = match ply {
-                        0 => "At the start".to_string(),
-                        _ => format!("After {}", game.moves[ply - 1].label()),
-                    };
-                    out.push_str(&format!("\n{heading} (ply {ply}):\n"));
-                    out.push_str(&position_text(board, explanation, !args.ascii, WIDTH));
-                }
-                out
-            }
+            let game = read_pgn_game_under(&text, args.game as usize, rule)?;
+            game_text(args, &game, &limits)?
         }
         (None, None) => unreachable!("clap requires a position or --pgn"),
     };
     let mut out = Stdout::lock();
     out.print(text)?;
     out.finish()
+}
+
+/// A position explained under `rule`: Chess960's explanation (JSON schema 1) under the default
+/// rule, every castling of the rule (schema 2) under any other.
+fn position(args: &CastleArgs, board: &Board, rule: Rule, limits: &Limits) -> String {
+    if rule == Rule::default() {
+        let explanation = explain(board).with_later(board, limits);
+        if args.json {
+            json(&explanation)
+        } else {
+            position_text(board, &explanation, !args.ascii, WIDTH)
+        }
+    } else {
+        let explanation = explain_rule(board, rule).with_later(board, limits);
+        if args.json {
+            json(&explanation)
+        } else {
+            rule_position_text(board, &explanation, !args.ascii, WIDTH)
+        }
+    }
+}
+
+/// A game's timeline under its rule, and with `--ply` the position after that ply in full.
+fn game_text(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, CliError> {
+    let rule = game.rule;
+    let moves: Vec<(GameMove, String)> = game.moves.iter().map(|m| (m.mv, m.san.clone())).collect();
+    let timeline =
+        timeline_under(&game.start, &moves, rule).expect("the PGN reader replays its moves");
+    let at = match args.ply {
+        Some(ply) if ply > moves.len() => {
+            return Err(CliError::PlyOutOfRange {
+                ply,
+                plies: moves.len(),
+            });
+        }
+        Some(ply) => {
+            let mut board = game.start.clone();
+            let mut context = GameContext::under(&game.start, rule);
+            for (mv, san) in &moves[..ply] {
+                context
+                    .play_move(&mut board, *mv, Some(san))
+                    .expect("the PGN reader replays its moves");
+            }
+            Some((ply, board, context))
+        }
+        None => None,
+    };
+    let heading = |ply: usize| match ply {
+        0 => "At the start".to_string(),
+        _ => format!("After {}", game.moves[ply - 1].label()),
+    };
+    Ok(if rule == Rule::default() {
+        let timeline = timeline.into_single();
+        let at = at.map(|(ply, board, context)| {
+            let explanation = explain_in_game(&board, &context).with_later(&board, limits);
+            (ply, board, explanation)
+        });
+        if args.json {
+            json(&GameJson::new(
+                game,
+                &timeline,
+                at.as_ref().map(|(ply, _, e)| (*ply, e)),
+            ))
+        } else {
+            let mut out = timeline_text(game, &timeline, WIDTH);
+            if let Some((ply, board, explanation)) = &at {
+                out.push_str(&format!("\n{} (ply {ply}):\n", heading(*ply)));
+                out.push_str(&position_text(board, explanation, !args.ascii, WIDTH));
+            }
+            out
+        }
+    } else {
+        let at = at.map(|(ply, board, context)| {
+            let explanation = explain_rule_in_game(&board, &context).with_later(&board, limits);
+            (ply, board, explanation)
+        });
+        if args.json {
+            json(&RuleGameJson::new(
+                game,
+                &timeline,
+                at.as_ref().map(|(ply, _, e)| (*ply, e)),
+            ))
+        } else {
+            let mut out = rule_timeline_text(game, &timeline, WIDTH);
+            if let Some((ply, board, explanation)) = &at {
+                out.push_str(&format!("\n{} (ply {ply}):\n", heading(*ply)));
+                out.push_str(&rule_position_text(board, explanation, !args.ascii, WIDTH));
+            }
+            out
+        }
+    })
 }
 
 /// Pretty JSON with a final newline.

@@ -38,6 +38,27 @@ pub enum CliError {
     /// The game given to `castle --pgn` cannot be read or replayed.
     #[error(transparent)]
     Pgn(#[from] castle960::notation::pgn_import::PgnError),
+    /// The move given to `why` names no move.
+    #[error(transparent)]
+    Move(#[from] castle960::why::MoveError),
+    /// `why` was given the wrong number of words for its form.
+    #[error("{}", if *.pgn {
+        "with --pgn, give the move alone: castle960 why --pgn FILE [--ply N] MOVE"
+    } else {
+        "give the position and the move: castle960 why FEN MOVE (or castle960 why --pgn FILE MOVE)"
+    })]
+    WhyArguments {
+        /// Whether --pgn was given.
+        pgn: bool,
+    },
+    /// `why --pgn` was given a game under another castling rule than Chess960's.
+    #[error(
+        "castle960 why judges games under Chess960's castling rule, and this game is played under {0}; castle960 castle --pgn explains its castlings"
+    )]
+    WhyUnderRule(castle960::chess::Rule),
+    /// `--rule` names no castling rule.
+    #[error("--rule {0}")]
+    Rule(#[from] castle960::chess::UnknownRule),
     /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
     ReadFile {
@@ -168,6 +189,10 @@ impl CliError {
             | CliError::ArrangementLine { .. }
             | CliError::Fen(_)
             | CliError::Pgn(_)
+            | CliError::Move(_)
+            | CliError::WhyArguments { .. }
+            | CliError::Rule(_)
+            | CliError::WhyUnderRule(_)
             | CliError::ReadFile { .. }
             | CliError::TooLong(_)
             | CliError::PlyOutOfRange { .. }

@@ -11,6 +11,7 @@ mod referee;
 mod report;
 mod show;
 mod suite;
+mod why;
 
 use clap::{CommandFactory as _, Parser, Subcommand};
 pub use error::CliError;
@@ -38,6 +39,10 @@ enum Command {
     /// Chess960) or a game (--pgn FILE): each colour's two castlings, every reason that stands,
     /// how soon castling can come, and how to play it.
     Castle(castle::CastleArgs),
+    /// Why can't I play this move? A move (SAN, UCI or words like "castle short") in any
+    /// position (FEN) or in a game (--pgn FILE --ply N): legal or not, what it does, and every
+    /// reason that stands, castling and en passant included.
+    Why(why::WhyArgs),
     /// Referee a UCI engine's castling against castle960's: positions of seeded random games (or
     /// a suite file) sent with UCI_Chess960 on, `go perft 1` compared move by move. Exit 0 when
     /// all agree, 1 when some differ, 2 on usage errors, 3 when the engine fails, 128 plus the
@@ -67,6 +72,7 @@ pub fn run() -> ExitCode {
         Some(Command::Report(args)) => report::run(&args).map(|()| 0),
         Some(Command::Show(args)) => show::run(&args).map(|()| 0),
         Some(Command::Castle(args)) => castle::run(&args).map(|()| 0),
+        Some(Command::Why(args)) => why::run(&args).map(|()| 0),
         Some(Command::Referee(args)) => referee::run(&args),
         Some(Command::Suite(args)) => suite::run(&args).map(|()| 0),
         Some(Command::Completions { shell }) => completions(shell).map(|()| 0),

@@ -14,15 +14,28 @@
 //! `n`-th (counting from 1), for a `--game N` option; games before it are tokenized (so a
 //! broken comment there is reported) but not replayed, games after it are not read at all.
 //!
+//! A game is played under a castling rule: Chess960's unless it declares another, by
+//! `[Variant "Chess480"]` or by castle960's own `[CastlingRule "free"]` tag (any rule name of
+//! [`Rule`]; no program writes it but castle960, which says so in the README), or the caller
+//! names one ([`read_pgn_game_under`], `castle --rule`). Its castlings are read in the rule's
+//! notations ([`read_san_under`]).
+//!
 //! Errors name where: a move by its ply (counted from the game's start position, 1 for the
 //! first move) and its number as a player writes it, e.g. `game 1, ply 27 (14. Bxf7): no
 //! white bishop can legally move to f7; position before the move: ...`; anything else by its line.
 
 use super::fen::{CastlingNotation, FenError, read_fen, to_fen};
-use super::san::{SanErrorKind, read_san};
+use super::san::{SanErrorKind, read_san_under};
+use crate::castling::GameMove;
+use crate::chess::{Rule, UnknownRule};
 use crate::error::quote;
-use cozy_chess::{Board, Color, Move};
+use cozy_chess::{Board, Color};
+use std::fmt;
 use thiserror::Error;
+
+/// The tag in which a game names its castling rule: castle960's invention (no standard tag says
+/// it), read alongside `Variant`.
+pub const RULE_TAG: &str = "CastlingRule";
 
 /// How many characters of a move an error repeats (moves are short; garbage is cut).
 const MOVE_SHOWN: usize = 20;
@@ -75,9 +88,9 @@ pub enum PgnError {
         /// The tag's name.
         name: String,
     },
-    /// A variant other than standard chess or Chess960.
+    /// A variant other than standard chess, Chess960 or Chess480.
     #[error(
-        "game {game}: variant {} is not supported: castle960 reads standard chess and Chess960 (Variant \"Chess960\", \"Fischerandom\", \"chess 960\")",
+        "game {game}: variant {} is not supported: castle960 reads standard chess, Chess960 (Variant \"Chess960\", \"Fischerandom\", \"chess 960\") and Chess480 (Variant \"Chess480\")",
         quote(.variant)
     )]
     UnsupportedVariant {
@@ -86,13 +99,39 @@ pub enum PgnError {
         /// The Variant tag's value.
         variant: String,
     },
-    /// A Chess960 game without the FEN tag that says its start position.
+    /// A Chess960 or Chess480 game without the FEN tag that says its start position.
     #[error(
-        "game {game}: a Chess960 game needs a FEN tag with its start position, like [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]"
+        "game {game}: a {variant} game needs a FEN tag with its start position, like [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]"
     )]
     MissingFen {
         /// The game, counting from 1.
         game: usize,
+        /// Its variant.
+        variant: Variant,
+    },
+    /// The CastlingRule tag names no rule.
+    #[error("game {game}: {RULE_TAG} tag: {source}")]
+    UnknownRule {
+        /// The game, counting from 1.
+        game: usize,
+        /// What is wrong with it.
+        source: UnknownRule,
+    },
+    /// Two rules for one game: from its tags, or from its tags and the caller (`--rule`).
+    #[error(
+        "game {game}: {first_by} says the game is played under {first}, but {second_by} says {second}; give one rule"
+    )]
+    ConflictingRules {
+        /// The game, counting from 1.
+        game: usize,
+        /// Who named the first rule: `[Variant "Chess480"]`, `[CastlingRule "free"]`.
+        first_by: String,
+        /// The first rule's name.
+        first: &'static str,
+        /// Who named the second: a tag, or `--rule`.
+        second_by: String,
+        /// The second rule's name.
+        second: &'static str,
     },
     /// The FEN tag is no legal position.
     #[error("game {game}: FEN tag: {source}")]
@@ -125,6 +164,33 @@ pub enum Variant {
     Standard,
     /// `Chess960`, `chess 960`, `Fischerandom`, `Fischer Random`, `960`.
     Chess960,
+    /// `Chess480`: the name its inventor, SchemingMind and ChessV give the game (README,
+    /// "Castling rules").
+    Chess480,
+}
+
+impl Variant {
+    /// The castling rule the variant implies, if it implies one: Chess960's and Chess480's do;
+    /// standard chess says nothing beyond its own array (where Chess960's rule is the standard
+    /// one), so a `CastlingRule` tag or the caller may name another.
+    pub fn rule(self) -> Option<Rule> {
+        match self {
+            Variant::Standard => None,
+            Variant::Chess960 => Some(Rule::CHESS960),
+            Variant::Chess480 => Some(Rule::CHESS480),
+        }
+    }
+}
+
+/// `standard chess`, `Chess960`, `Chess480`.
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::Standard => "standard chess",
+            Variant::Chess960 => "Chess960",
+            Variant::Chess480 => "Chess480",
+        })
+    }
 }
 
 /// One move of a game's main line.
@@ -138,8 +204,8 @@ pub struct PlayedMove {
     pub color: Color,
     /// The move as the PGN wrote it (check marks and `!?` included).
     pub san: String,
-    /// The move, legal in the position before it (castling as the king taking its rook).
-    pub mv: Move,
+    /// The move, legal in the position before it under the game's rule.
+    pub mv: GameMove,
     /// The line of the PGN text it stands on, counting from 1.
     pub line: usize,
 }
@@ -160,6 +226,8 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The rules it is played under.
     pub variant: Variant,
+    /// The castling rule it is played under.
+    pub rule: Rule,
     /// The start position: the FEN tag's, or the standard start position.
     pub start: Board,
     /// The main line, each move legal.
@@ -182,7 +250,7 @@ impl Game {
     pub fn position(&self, ply: usize) -> Board {
         let mut board = self.start.clone();
         for played in self.moves.iter().take(ply) {
-            board.play_unchecked(played.mv);
+            played.mv.play_unchecked(&mut board);
         }
         board
     }
@@ -203,7 +271,7 @@ impl Game {
 /// assert_eq!(game.moves.len(), 7);
 /// assert_eq!(game.moves[6].label(), "4. O-O");
 /// // The king on g1 castles with the rook on h1: it takes its rook and stays on g1.
-/// assert_eq!(game.moves[6].mv, "g1h1".parse().unwrap());
+/// assert_eq!(game.moves[6].mv.to_string(), "g1h1");
 /// assert_eq!(game.result.as_deref(), Some("1-0"));
 ///
 /// let err = read_pgn("1. e4 e5 2. Ke3").unwrap_err();
@@ -224,12 +292,36 @@ pub fn read_pgn(text: &str) -> Result<Game, PgnError> {
 /// assert_eq!(read_pgn_game(pgn, 3).unwrap_err(), PgnError::NoSuchGame { wanted: 3, found: 2 });
 /// ```
 pub fn read_pgn_game(text: &str, number: usize) -> Result<Game, PgnError> {
+    read_pgn_game_under(text, number, None)
+}
+
+/// Reads game `number` (counting from 1) of a PGN text under `rule` when given (a game whose tags
+/// declare another rule is refused), else under the rule its tags declare, Chess960's by default.
+///
+/// ```
+/// use castle960::chess::Rule;
+/// use castle960::notation::pgn_import::read_pgn_game_under;
+///
+/// // Flexible castling from the standard array: the king from e1 to b1, the rook to c1.
+/// let pgn = "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. K~b1 *";
+/// let game = read_pgn_game_under(pgn, 1, Some(Rule::FLEXIBLE)).unwrap();
+/// assert_eq!(game.rule, Rule::FLEXIBLE);
+/// assert_eq!(game.moves[8].mv.to_string(), "e1b1");
+/// assert!(format!("{}", game.position(9)).starts_with("r3kbnr/pppqpppp/2n5/3p1b2/3P1B2/2N5/PPPQPPPP/1KR2BNR b kq"));
+/// // The same game read with Chess960's rule: K~b1 is no move.
+/// assert!(read_pgn_game_under(pgn, 1, None).is_err());
+/// ```
+pub fn read_pgn_game_under(
+    text: &str,
+    number: usize,
+    rule: Option<Rule>,
+) -> Result<Game, PgnError> {
     let mut lexer = Lexer::new(text);
     let mut found = 0;
     while let Some(raw) = next_game(&mut lexer)? {
         found += 1;
         if found == number {
-            return replay(raw, number);
+            return replay(raw, number, rule);
         }
     }
     Err(match found {
@@ -276,8 +368,8 @@ struct RawGame<'a> {
     result: Option<&'a str>,
 }
 
-/// Checks a game's tags and plays its main line.
-fn replay(raw: RawGame<'_>, game: usize) -> Result<Game, PgnError> {
+/// Checks a game's tags and plays its main line, under `given` if the caller names a rule.
+fn replay(raw: RawGame<'_>, game: usize, given: Option<Rule>) -> Result<Game, PgnError> {
     let unique = |name: &str| -> Result<Option<&str>, PgnError> {
         let mut values = raw.tags.iter().filter(|(n, _)| n == name);
         let first = values.next().map(|(_, v)| v.as_str());
@@ -300,6 +392,7 @@ fn replay(raw: RawGame<'_>, game: usize) -> Result<Game, PgnError> {
             match key.as_str() {
                 "" | "standard" | "chess" | "normal" | "fromposition" => Variant::Standard,
                 "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" => Variant::Chess960,
+                "chess480" => Variant::Chess480,
                 _ => {
                     return Err(PgnError::UnsupportedVariant {
                         game,
@@ -309,23 +402,34 @@ fn replay(raw: RawGame<'_>, game: usize) -> Result<Game, PgnError> {
             }
         }
     };
+    let tagged = match unique(RULE_TAG)? {
+        Some(name) => Some(
+            name.trim()
+                .parse::<Rule>()
+                .map_err(|source| PgnError::UnknownRule { game, source })?,
+        ),
+        None => None,
+    };
+    let rule = game_rule(game, variant, tagged, given)?;
     let start = match unique("FEN")? {
         Some(fen) => read_fen(fen).map_err(|source| PgnError::Fen { game, source })?,
-        None if variant == Variant::Chess960 => return Err(PgnError::MissingFen { game }),
+        None if variant != Variant::Standard => {
+            return Err(PgnError::MissingFen { game, variant });
+        }
         None => Board::default(),
     };
     let mut board = start.clone();
     let mut moves = Vec::with_capacity(raw.moves.len());
     for (i, (san, line)) in raw.moves.into_iter().enumerate() {
         let (number, color) = (board.fullmove_number(), board.side_to_move());
-        let mv = read_san(&board, san).map_err(|e| PgnError::Move {
+        let mv = read_san_under(&board, rule, san).map_err(|e| PgnError::Move {
             game,
             ply: i + 1,
             label: label(number, color, san),
             kind: e.kind,
             fen: to_fen(&board, CastlingNotation::XFen),
         })?;
-        board.play_unchecked(mv);
+        mv.play_unchecked(&mut board);
         moves.push(PlayedMove {
             ply: i + 1,
             number,
@@ -339,10 +443,42 @@ fn replay(raw: RawGame<'_>, game: usize) -> Result<Game, PgnError> {
         number: game,
         tags: raw.tags,
         variant,
+        rule,
         start,
         moves,
         result: raw.result.map(str::to_string),
     })
+}
+
+/// The rule game `game` is played under: the one its Variant tag implies, its CastlingRule tag
+/// names (`tagged`) and the caller gives must agree, wherever given; Chess960's when none is.
+fn game_rule(
+    game: usize,
+    variant: Variant,
+    tagged: Option<Rule>,
+    given: Option<Rule>,
+) -> Result<Rule, PgnError> {
+    let named = [
+        variant
+            .rule()
+            .map(|rule| (format!("[Variant \"{variant}\"]"), rule)),
+        tagged.map(|rule| (format!("[{RULE_TAG} \"{rule}\"]"), rule)),
+        given.map(|rule| ("--rule".to_string(), rule)),
+    ];
+    let mut named = named.into_iter().flatten();
+    let Some((first_by, first)) = named.next() else {
+        return Ok(Rule::default());
+    };
+    match named.find(|(_, rule)| *rule != first) {
+        Some((second_by, second)) => Err(PgnError::ConflictingRules {
+            game,
+            first_by,
+            first: first.name(),
+            second_by,
+            second: second.name(),
+        }),
+        None => Ok(first),
+    }
 }
 
 /// The next game's tags and main-line moves, or `None` at the end of the text. A game ends at
@@ -637,7 +773,7 @@ mod tests {
             (last.ply, last.number, last.color, last.line),
             (9, 5, Color::White, 7)
         );
-        assert_eq!(last.mv, "e1h1".parse().unwrap());
+        assert_eq!(last.mv.to_string(), "e1h1");
         assert_eq!(game.moves[3].label(), "2... Nc6");
         assert_eq!(game.position(0), Board::default());
         assert_eq!(
@@ -667,11 +803,14 @@ mod tests {
         let e = err("[Variant \"Crazyhouse\"]\n1. e4 *");
         assert_eq!(
             e.to_string(),
-            "game 1: variant \"Crazyhouse\" is not supported: castle960 reads standard chess and Chess960 (Variant \"Chess960\", \"Fischerandom\", \"chess 960\")"
+            "game 1: variant \"Crazyhouse\" is not supported: castle960 reads standard chess, Chess960 (Variant \"Chess960\", \"Fischerandom\", \"chess 960\") and Chess480 (Variant \"Chess480\")"
         );
         assert_eq!(
             err("[Variant \"Chess960\"]\n1. e4 *"),
-            PgnError::MissingFen { game: 1 }
+            PgnError::MissingFen {
+                game: 1,
+                variant: Variant::Chess960
+            }
         );
         assert!(matches!(
             err("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*"),

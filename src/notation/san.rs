@@ -15,10 +15,16 @@
 //! where a guess could pick the wrong move: a SAN that fits two legal moves is refused with both
 //! named ([`SanErrorKind::Ambiguous`]), a pawn reaching the last rank must say what it becomes,
 //! and a pawn move without an origin file is a move straight ahead.
+//!
+//! Under a variant's castling rule ([`read_san_under`], [`write_san_under`]) a castling is
+//! written as its rule names it (`O-O`, or the tilde notation `K~b1`, `K~g1/R~f1`), and read in
+//! those forms, in the rule's UCI form, and as `O-O`/`O-O-O` where one castling of that side is
+//! legal.
 
-use super::uci::is_castling;
-use crate::chess::CastlingSide;
+use super::uci::{castling_uci, is_castling};
+use crate::castling::{GameMove, legal_castlings};
 use crate::chess::piece;
+use crate::chess::{Castling, CastlingSide, Naming, Rule};
 use crate::error::quote;
 use crate::words;
 use cozy_chess::{Board, Color, File, GameStatus, IllegalMoveError, Move, Piece, Rank, Square};
@@ -63,6 +69,14 @@ pub enum SanErrorKind {
         color: Color,
         /// The castling side.
         side: CastlingSide,
+    },
+    /// The castling it names (the rule's tilde notation or UCI form) is not legal.
+    #[error("{} cannot castle {castling} here", words::color_title(*.color))]
+    NoRuleCastling {
+        /// The side to move.
+        color: Color,
+        /// The castling in its rule's SAN.
+        castling: String,
     },
     /// A pawn move to the last rank without the piece it becomes.
     #[error("a pawn reaching {to} promotes: add =Q, =R, =B or =N")]
@@ -234,12 +248,7 @@ pub fn read_san(board: &Board, input: &str) -> Result<Move, SanError> {
         .trim_end_matches(['+', '#', '!', '?'])
         .trim_end();
     let color = board.side_to_move();
-    let castling = match text {
-        "O-O" | "0-0" | "o-o" => Some(CastlingSide::H),
-        "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::A),
-        _ => None,
-    };
-    if let Some(side) = castling {
+    if let Some(side) = side_of(text) {
         return castling_move(board, side)
             .ok_or_else(|| error(SanErrorKind::NoCastling { color, side }));
     }
@@ -275,6 +284,146 @@ pub fn read_san(board: &Board, input: &str) -> Result<Move, SanError> {
                 .map(|&mv| san_without_mark(board, mv))
                 .collect(),
         })),
+    }
+}
+
+/// Writes the legal move `mv` of a game under `rule` in SAN with its check or mate mark: a
+/// castling as its rule names it (`O-O`, `K~b1`, `K~g1/R~f1`), any other move as [`write_san`]
+/// does. An illegal move gives cozy-chess's [`IllegalMoveError`].
+///
+/// ```
+/// use castle960::castling::GameMove;
+/// use castle960::chess::{Castling, Rule};
+/// use castle960::notation::san::write_san_under;
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// let board: Board = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
+/// let flexible = Castling::of_right_under(&board, Color::White, CastlingSide::A, Rule::FLEXIBLE);
+/// let san = |c: &Castling| write_san_under(&board, Rule::FLEXIBLE, &GameMove::Castle(*c)).unwrap();
+/// assert_eq!((san(&flexible[0]), san(&flexible[1])), ("K~c1".to_string(), "K~b1".to_string()));
+/// ```
+pub fn write_san_under(
+    board: &Board,
+    rule: Rule,
+    mv: &GameMove,
+) -> Result<String, IllegalMoveError> {
+    match mv {
+        GameMove::Plain(m) if !is_castling(board, *m) => write_san(board, *m),
+        GameMove::Plain(_) => Err(IllegalMoveError),
+        GameMove::Castle(c) => {
+            if !legal_castlings(board, rule).contains(c) {
+                return Err(IllegalMoveError);
+            }
+            let mut after = board.clone();
+            mv.play_unchecked(&mut after);
+            let mut san = c.path.san(Rank::First.relative_to(c.color));
+            if !after.checkers().is_empty() {
+                san.push(if after.status() == GameStatus::Won {
+                    '#'
+                } else {
+                    '+'
+                });
+            }
+            Ok(san)
+        }
+    }
+}
+
+/// Reads a move for the side to move in `board`, a position of a game under `rule`, into a
+/// [`GameMove`]. Besides [`read_san`]'s SAN:
+///
+/// * `O-O` / `O-O-O` (and their spellings with zeros) name the side's castling when exactly one
+///   castling of that side is legal; with several, the move is ambiguous and the error names
+///   each in the rule's SAN;
+/// * a castling in its rule's SAN (`K~b1`, `K~g1/R~f1`; also `K~g1/Rf1`, the tilde on the king
+///   alone) or UCI form ([`castling_uci`]: `e1b1`, `e1g1,h1f1`; also `e1~b1`, seed 004's form
+///   with the origin square);
+/// * where the rule tells castlings apart by the king's landing square, the king's move without
+///   the tilde (`Kb1`, `Kg1/Rf1`), when no plain king move reaches that square.
+///
+/// ```
+/// use castle960::castling::GameMove;
+/// use castle960::chess::Rule;
+/// use castle960::notation::san::{read_san_under, SanErrorKind};
+/// use cozy_chess::Board;
+/// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+/// let GameMove::Castle(c) = read_san_under(&board, Rule::FLEXIBLE, "K~b1").unwrap() else {
+///     panic!()
+/// };
+/// assert_eq!(c.rook_to.to_string(), "c1");
+/// assert_eq!(read_san_under(&board, Rule::FLEXIBLE, "Kb1"), Ok(GameMove::Castle(c)));
+/// assert_eq!(read_san_under(&board, Rule::FLEXIBLE, "e1b1"), Ok(GameMove::Castle(c)));
+/// // Flexible castling has one h-side castling here, two on the a-side.
+/// assert!(read_san_under(&board, Rule::FLEXIBLE, "O-O").is_ok());
+/// let err = read_san_under(&board, Rule::FLEXIBLE, "O-O-O").unwrap_err();
+/// assert_eq!(err.kind, SanErrorKind::Ambiguous { candidates: vec!["K~c1".into(), "K~b1".into()] });
+/// ```
+pub fn read_san_under(board: &Board, rule: Rule, input: &str) -> Result<GameMove, SanError> {
+    let error = |kind| SanError {
+        san: input.to_string(),
+        kind,
+    };
+    let text = input
+        .trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .trim_end();
+    let color = board.side_to_move();
+    let rank = Rank::First.relative_to(color);
+    let legal = legal_castlings(board, rule);
+    let as_castle = |c: &Castling| {
+        if legal.contains(c) {
+            Ok(GameMove::Castle(*c))
+        } else {
+            Err(error(SanErrorKind::NoRuleCastling {
+                color,
+                castling: c.path.san(rank),
+            }))
+        }
+    };
+    if let Some(side) = side_of(text) {
+        let on_side: Vec<&Castling> = legal.iter().filter(|c| c.side == side).collect();
+        return match on_side.as_slice() {
+            [c] => Ok(GameMove::Castle(**c)),
+            [] => Err(error(SanErrorKind::NoCastling { color, side })),
+            several => Err(error(SanErrorKind::Ambiguous {
+                candidates: several.iter().map(|c| c.path.san(rank)).collect(),
+            })),
+        };
+    }
+    let allowed: Vec<Castling> = CastlingSide::BOTH
+        .into_iter()
+        .flat_map(|side| Castling::of_right_under(board, color, side, rule))
+        .collect();
+    let bare = text.replace('~', "");
+    let named = |c: &&Castling, tilde_optional: bool| {
+        let san = c.path.san(rank);
+        let uci = castling_uci(c);
+        let spelled = text == san || text == uci;
+        let tilde_left_out =
+            (tilde_optional || text.contains('~')) && (bare == san.replace('~', "") || bare == uci);
+        spelled || tilde_left_out
+    };
+    if let Some(c) = allowed.iter().find(|c| named(c, false)) {
+        return as_castle(c);
+    }
+    let plain = read_san(board, input);
+    if let Err(e) = &plain
+        && !matches!(e.kind, SanErrorKind::Ambiguous { .. })
+        && let Some(c) = allowed
+            .iter()
+            .find(|c| c.path.naming() != Naming::Side && named(c, true))
+    {
+        return as_castle(c);
+    }
+    plain.map(GameMove::Plain)
+}
+
+/// The side `O-O` / `O-O-O` (with zeros, or in lower case) names; `None` for anything else.
+fn side_of(text: &str) -> Option<CastlingSide> {
+    match text {
+        "O-O" | "0-0" | "o-o" => Some(CastlingSide::H),
+        "O-O-O" | "0-0-0" | "o-o-o" => Some(CastlingSide::A),
+        _ => None,
     }
 }
 

@@ -7,9 +7,14 @@
 //! is ambiguous or means another move (a king on f1 with its rook on g1 castles by staying put).
 //! Programs that accept only one form refuse the other (cutechess issue 15), so this reader
 //! takes both where both exist and says which form to use where only one does.
+//!
+//! Under the variants' castling rules no engine protocol has a form yet; [`castling_uci`]
+//! writes each rule's castling the way the README's "Castling rules" section documents (the
+//! king taking its rook where a side has one castling; the king's move, or both legs, where it
+//! has several), and [`find_castling_uci`] reads it back.
 
 use super::fen::{CastlingNotation, to_fen};
-use crate::chess::{Castling, CastlingSide};
+use crate::chess::{Castling, CastlingSide, Naming, Rule};
 use crate::error::quote;
 use crate::words;
 use cozy_chess::{Board, Color, File, Move, Piece, Rank, Square};
@@ -240,6 +245,97 @@ pub fn read_uci(board: &Board, input: &str) -> Result<Move, UciError> {
         input: input.to_string(),
         fen: to_fen(board, CastlingNotation::XFen),
     })
+}
+
+/// A castling written as a UCI-style move, in the form its rule uses (how the rule names its
+/// castlings, [`Naming`], decides):
+///
+/// * one castling per side (Chess960, Chess480): the king takes its own rook, `e1h1`, as
+///   Chess960 engines write castling with `UCI_Chess960` on; it names the one castling there is;
+/// * several per side, told apart by the king's landing square (flexible and fast castling):
+///   the king's move, `e1b1`, as ChessV and WinBoard write these castlings. A king moving one
+///   square (fast castling) would read as a plain king move, so that castling is written as the
+///   rook moving onto the king's square, `h1e1` (H. G. Muller's proposal), which no plain move
+///   can mean;
+/// * the rook's landing square varying too (free castling): both legs, the king's first,
+///   separated by a comma as XBoard's protocol writes a move of several legs, `e1g1,h1f1`.
+///
+/// ```
+/// use castle960::chess::{Castling, Rule};
+/// use castle960::notation::uci::castling_uci;
+/// use castle960::CastlingSide;
+/// use cozy_chess::{Board, Color};
+/// let board = Board::default();
+/// let uci = |rule| -> Vec<String> {
+///     Castling::of_right_under(&board, Color::White, CastlingSide::H, rule)
+///         .iter().map(castling_uci).collect()
+/// };
+/// assert_eq!(uci(Rule::CHESS960), ["e1h1"]);
+/// assert_eq!(uci(Rule::CHESS480), ["e1h1"]);
+/// assert_eq!(uci(Rule::FLEXIBLE), ["e1g1"]);
+/// assert_eq!(uci(Rule::FAST), ["h1e1", "e1g1"]);
+/// assert_eq!(uci(Rule::FREE), ["e1f1,h1e1", "e1g1,h1e1", "e1g1,h1f1", "e1h1,h1e1", "e1h1,h1f1", "e1h1,h1g1"]);
+/// ```
+pub fn castling_uci(c: &Castling) -> String {
+    match UciForm::of(c) {
+        UciForm::KingTakesRook => c.king_takes_rook().to_string(),
+        UciForm::RookOntoKing => format!("{}{}", c.rook, c.king),
+        UciForm::KingMove => format!("{}{}", c.king, c.king_to),
+        UciForm::BothLegs => format!("{}{},{}{}", c.king, c.king_to, c.rook, c.rook_to),
+    }
+}
+
+/// How [`castling_uci`] writes `c`, in words: `the king takes its own rook`, `the king's move`,
+/// `the rook onto the king's square`, `the king's move, then the rook's`.
+pub fn castling_uci_words(c: &Castling) -> &'static str {
+    match UciForm::of(c) {
+        UciForm::KingTakesRook => "the king takes its own rook",
+        UciForm::RookOntoKing => "the rook onto the king's square",
+        UciForm::KingMove => "the king's move",
+        UciForm::BothLegs => "the king's move, then the rook's",
+    }
+}
+
+/// The UCI forms of castling, as [`castling_uci`] chooses them.
+enum UciForm {
+    KingTakesRook,
+    KingMove,
+    RookOntoKing,
+    BothLegs,
+}
+
+impl UciForm {
+    fn of(c: &Castling) -> UciForm {
+        match c.path.naming() {
+            Naming::Side => UciForm::KingTakesRook,
+            Naming::King if (c.king.file() as u8).abs_diff(c.king_to.file() as u8) == 1 => {
+                UciForm::RookOntoKing
+            }
+            Naming::King => UciForm::KingMove,
+            Naming::KingAndRook => UciForm::BothLegs,
+        }
+    }
+}
+
+/// The castling of the side to move that `rule` allows by a standing right and that `text`
+/// writes in its UCI form ([`castling_uci`]; surrounding whitespace ignored), legal now or not.
+///
+/// ```
+/// use castle960::chess::Rule;
+/// use castle960::notation::uci::find_castling_uci;
+/// use cozy_chess::Board;
+/// let board = Board::default();
+/// let c = find_castling_uci(&board, Rule::FLEXIBLE, "e1b1").unwrap();
+/// assert_eq!((c.king_to.to_string(), c.rook_to.to_string()), ("b1".into(), "c1".into()));
+/// assert!(find_castling_uci(&board, Rule::FLEXIBLE, "e1a1").is_none());
+/// ```
+pub fn find_castling_uci(board: &Board, rule: Rule, text: &str) -> Option<Castling> {
+    let text = text.trim();
+    let color = board.side_to_move();
+    CastlingSide::BOTH
+        .into_iter()
+        .flat_map(|side| Castling::of_right_under(board, color, side, rule))
+        .find(|c| castling_uci(c) == text)
 }
 
 /// Two squares and an optional promotion letter (q, r, b, n in either case), nothing else.

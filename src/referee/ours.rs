@@ -34,7 +34,7 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
 /// castle960's legal castling moves of `board` for the side to move, king takes rook, a-side
 /// first.
 pub fn castling_moves(board: &Board) -> Vec<Move> {
-    legal_castlings(board)
+    legal_castlings(board, crate::chess::Rule::CHESS960)
         .iter()
         .map(|c| c.king_takes_rook())
         .collect()

@@ -133,7 +133,7 @@ fn group_facts(analyses: &[Analysis], f: &mut Facts) {
         .flat_map(|a| {
             a.verdicts.iter().filter_map(|(side, v)| {
                 v.safe_structures
-                    .map(|safe| (GroupKey::of(&a.arrangement, side), safe))
+                    .map(|safe| (GroupKey::of(a.arrangement.castling(side)), safe))
             })
         })
         .collect();

@@ -2,11 +2,14 @@
 //! understands. The facts come from [`crate::castling`]; this module only words and lays them
 //! out (the JSON is the library's own serialisation).
 
-use crate::castling::timeline::{Standing, Timeline};
-use crate::castling::{Explanation, Later, NeverWhy, Reason, SideExplanation, Status};
-use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
+use crate::castling::timeline::{RuleTimeline, Standing, Stretch, Timeline};
+use crate::castling::{
+    Explanation, Later, NeverWhy, Reason, RuleExplanation, RuleNotation, SideExplanation, Status,
+};
+use crate::chess::{CastlingSide, Color, File, Rank, Rule, Square, piece};
 use crate::notation::fen::{CastlingNotation, to_fen};
 use crate::notation::pgn_import::Game;
+use crate::notation::uci::castling_uci_words;
 use crate::words;
 use cozy_chess::Board;
 use serde::Serialize;
@@ -15,6 +18,10 @@ use std::fmt::Write as _;
 /// The version of `castle960 castle --pgn --json`'s layout; it changes whenever a field is
 /// renamed, removed or changes meaning.
 pub const GAME_SCHEMA: u32 = 1;
+
+/// The version of the layout of `castle960 castle --rule RULE --pgn --json` under a rule other
+/// than Chess960's (every castling of a side in a list, as in the position's schema 2).
+pub const RULE_GAME_SCHEMA: u32 = 2;
 
 /// The whole board with both colours, eighth rank first, as a reader sets it up.
 pub fn diagram(board: &Board, unicode: bool) -> String {
@@ -45,15 +52,7 @@ pub fn position_text(
     unicode: bool,
     width: usize,
 ) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "FEN {}", to_fen(board, CastlingNotation::XFen));
-    let shredder = to_fen(board, CastlingNotation::Shredder);
-    if shredder != to_fen(board, CastlingNotation::XFen) {
-        let _ = writeln!(out, "Shredder-FEN {shredder}");
-    }
-    let _ = writeln!(out, "{} to move.", words::color_title(explanation.to_move));
-    out.push('\n');
-    out.push_str(&diagram(board, unicode));
+    let mut out = position_head(board, None, explanation.to_move, unicode);
     for side in explanation.iter() {
         out.push('\n');
         out.push_str(&side_text(side, width));
@@ -61,15 +60,93 @@ pub fn position_text(
     out
 }
 
+/// The explanation of one position under a rule: as [`position_text`], with the rule named and
+/// every castling of a side in a block of its own, headed by its SAN.
+pub fn rule_position_text(
+    board: &Board,
+    explanation: &RuleExplanation,
+    unicode: bool,
+    width: usize,
+) -> String {
+    let mut out = position_head(board, Some(explanation.rule), explanation.to_move, unicode);
+    for castling in explanation.iter() {
+        out.push('\n');
+        out.push_str(&rule_side_text(castling, width));
+    }
+    out
+}
+
+/// The FEN, the rule (when not Chess960's), whose move it is and the board.
+fn position_head(board: &Board, rule: Option<Rule>, to_move: Color, unicode: bool) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "FEN {}", to_fen(board, CastlingNotation::XFen));
+    let shredder = to_fen(board, CastlingNotation::Shredder);
+    if shredder != to_fen(board, CastlingNotation::XFen) {
+        let _ = writeln!(out, "Shredder-FEN {shredder}");
+    }
+    if let Some(rule) = rule {
+        let _ = writeln!(out, "Castling rule {rule}: {}.", rule.title());
+    }
+    let _ = writeln!(out, "{} to move.", words::color_title(to_move));
+    out.push('\n');
+    out.push_str(&diagram(board, unicode));
+    out
+}
+
 /// One colour's castling on one side: the verdict line, then the details indented.
 pub fn side_text(e: &SideExplanation, width: usize) -> String {
+    let heading = format!("{} ({}-side)", e.side.san(), e.side.prefix());
+    let how = e.notation.as_ref().map(|n| {
+        let mut how = format!(
+            "How to play it: {} in SAN; {} in UCI with UCI_Chess960 (the king takes its own rook)",
+            n.san, n.uci_chess960
+        );
+        if let Some(standard) = &n.uci_standard {
+            let _ = write!(how, ", {standard} for standard engines");
+        }
+        let _ = write!(how, "; in a Chess960 GUI, {}", n.gui_chess960);
+        if let Some(gui) = &n.gui_standard {
+            let _ = write!(how, "; in a standard GUI, {gui}");
+        }
+        how.push('.');
+        how
+    });
+    castling_text(e, &heading, how, width)
+}
+
+/// One castling of a side under a rule: as [`side_text`], headed by the castling's SAN (`White
+/// K~b1 (a-side): ...`; the side's SAN where no castling is known), with the rule's SAN and UCI
+/// form.
+pub fn rule_side_text(e: &SideExplanation<RuleNotation>, width: usize) -> String {
+    let name = e
+        .notation
+        .as_ref()
+        .map_or(e.side.san(), RuleNotation::san_without_mark);
+    let heading = format!("{name} ({}-side)", e.side.prefix());
+    let how = e.notation.as_ref().zip(e.castling.as_ref()).map(|(n, c)| {
+        format!(
+            "How to play it: {} in SAN; {} in UCI (castle960's form for this rule: {}).",
+            n.san,
+            n.uci,
+            castling_uci_words(c)
+        )
+    });
+    castling_text(e, &heading, how, width)
+}
+
+/// The verdict line `White <heading>: <status>`, then the castling's squares, the reasons, the
+/// later answer and `how` to play it (left out once the right is gone), indented.
+fn castling_text<N>(
+    e: &SideExplanation<N>,
+    heading: &str,
+    how: Option<String>,
+    width: usize,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} {} ({}-side): {}",
+        "{} {heading}: {}",
         words::color_title(e.color),
-        e.side.san(),
-        e.side.prefix(),
         e.status.words()
     );
     let mut para = |text: String| out.push_str(&words::wrap(&text, "  ", "    ", width));
@@ -111,19 +188,7 @@ pub fn side_text(e: &SideExplanation, width: usize) -> String {
         ));
     }
     let right_gone = matches!(e.reasons.first(), Some(Reason::RightGone { .. }));
-    if let Some(n) = e.notation.as_ref().filter(|_| !right_gone) {
-        let mut how = format!(
-            "How to play it: {} in SAN; {} in UCI with UCI_Chess960 (the king takes its own rook)",
-            n.san, n.uci_chess960
-        );
-        if let Some(standard) = &n.uci_standard {
-            let _ = write!(how, ", {standard} for standard engines");
-        }
-        let _ = write!(how, "; in a Chess960 GUI, {}", n.gui_chess960);
-        if let Some(gui) = &n.gui_standard {
-            let _ = write!(how, "; in a standard GUI, {gui}");
-        }
-        how.push('.');
+    if let Some(how) = how.filter(|_| !right_gone) {
         out.push_str(&words::wrap(&how, "  ", "    ", width));
     }
     out
@@ -172,6 +237,9 @@ fn later_text(later: &Later, color: Color) -> String {
                 "never with {opponent} standing still: no sequence of own moves (king and \
                  castling rook staying put) makes it legal."
             ),
+            NeverWhy::NoCastling => {
+                "never: the rule allows no castling for this king and rook.".to_string()
+            }
         },
     }
 }
@@ -179,18 +247,7 @@ fn later_text(later: &Later, color: Color) -> String {
 /// The game's castling timeline: for each colour and side, its stretches with the moves that
 /// open and close them.
 pub fn timeline_text(game: &Game, timeline: &Timeline, width: usize) -> String {
-    let mut out = String::new();
-    let title = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
-    let players = match (title("White"), title("Black")) {
-        (Some(w), Some(b)) => format!("{w} - {b}"),
-        _ => format!("game {}", game.number),
-    };
-    let _ = writeln!(
-        out,
-        "{players}: {} from {}",
-        words::count(timeline.plies, "ply", "plies"),
-        to_fen(&game.start, CastlingNotation::XFen)
-    );
+    let mut out = timeline_head(game, timeline.plies);
     for color in Color::ALL {
         for side in CastlingSide::BOTH {
             out.push('\n');
@@ -201,26 +258,73 @@ pub fn timeline_text(game: &Game, timeline: &Timeline, width: usize) -> String {
                 side.san(),
                 side.prefix()
             );
-            for stretch in &timeline.sides[color][side] {
-                let when = stretch_span(game, stretch.from_ply, stretch.to_ply);
-                let what = match &stretch.standing {
-                    Standing::Legal => "legal on its move".to_string(),
-                    Standing::Blocked { reasons } => {
-                        let reasons: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
-                        format!("not legal: {}", reasons.join("; "))
-                    }
-                    Standing::RightGone { lost } => {
-                        Reason::RightGone { lost: lost.clone() }.to_string()
-                    }
-                };
-                out.push_str(&words::wrap(
-                    &format!("{when}: {what}"),
-                    "  ",
-                    "      ",
-                    width,
-                ));
+            out.push_str(&stretches_text(game, &timeline.sides[color][side], width));
+        }
+    }
+    out
+}
+
+/// The timeline of a game under a rule: as [`timeline_text`], the rule named, one block per
+/// castling the rule allows, headed by its SAN.
+pub fn rule_timeline_text(game: &Game, timeline: &RuleTimeline, width: usize) -> String {
+    let mut out = timeline_head(game, timeline.plies);
+    let _ = writeln!(
+        out,
+        "Castling rule {}: {}.",
+        timeline.rule,
+        timeline.rule.title()
+    );
+    for color in Color::ALL {
+        for side in CastlingSide::BOTH {
+            for castling in &timeline.sides[color][side] {
+                out.push('\n');
+                let _ = writeln!(
+                    out,
+                    "{} {} ({}-side):",
+                    words::color_title(color),
+                    castling.san.as_deref().unwrap_or(side.san()),
+                    side.prefix()
+                );
+                out.push_str(&stretches_text(game, &castling.stretches, width));
             }
         }
+    }
+    out
+}
+
+/// `White - Black: 16 plies from <FEN>`.
+fn timeline_head(game: &Game, plies: usize) -> String {
+    let title = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
+    let players = match (title("White"), title("Black")) {
+        (Some(w), Some(b)) => format!("{w} - {b}"),
+        _ => format!("game {}", game.number),
+    };
+    format!(
+        "{players}: {} from {}\n",
+        words::count(plies, "ply", "plies"),
+        to_fen(&game.start, CastlingNotation::XFen)
+    )
+}
+
+/// One castling's stretches, a wrapped line each.
+fn stretches_text(game: &Game, stretches: &[Stretch], width: usize) -> String {
+    let mut out = String::new();
+    for stretch in stretches {
+        let when = stretch_span(game, stretch.from_ply, stretch.to_ply);
+        let what = match &stretch.standing {
+            Standing::Legal => "legal on its move".to_string(),
+            Standing::Blocked { reasons } => {
+                let reasons: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
+                format!("not legal: {}", reasons.join("; "))
+            }
+            Standing::RightGone { lost } => Reason::RightGone { lost: lost.clone() }.to_string(),
+        };
+        out.push_str(&words::wrap(
+            &format!("{when}: {what}"),
+            "  ",
+            "      ",
+            width,
+        ));
     }
     out
 }
@@ -294,6 +398,59 @@ impl<'a> GameJson<'a> {
             moves: game.moves.iter().map(|m| m.san.as_str()).collect(),
             timeline,
             position: position.map(|(ply, explanation)| PlyJson { ply, explanation }),
+        }
+    }
+}
+
+/// `castle960 castle --rule RULE --pgn --json` under a rule other than Chess960's: as
+/// [`GameJson`], with the rule, every castling's timeline, and the position in schema 2.
+#[derive(Serialize)]
+pub struct RuleGameJson<'a> {
+    /// [`RULE_GAME_SCHEMA`].
+    pub schema: u32,
+    /// The castling rule.
+    pub rule: Rule,
+    /// The game's tags, in the file's order.
+    #[serde(serialize_with = "tags_in_order")]
+    pub tags: Vec<(&'a str, &'a str)>,
+    /// The start position (Shredder-FEN).
+    pub start: String,
+    /// The moves in SAN, as in the file.
+    pub moves: Vec<&'a str>,
+    /// Each castling through the game.
+    pub timeline: &'a RuleTimeline,
+    /// The position after `ply` plies explained, when asked for.
+    pub position: Option<RulePlyJson<'a>>,
+}
+
+/// The explained position of a chosen ply, under a rule.
+#[derive(Serialize)]
+pub struct RulePlyJson<'a> {
+    /// The ply (0 is the start).
+    pub ply: usize,
+    /// The explanation, as `castle960 castle --rule RULE FEN --json` writes it.
+    pub explanation: &'a RuleExplanation,
+}
+
+impl<'a> RuleGameJson<'a> {
+    /// The JSON of `game` with its `timeline`, and the explanation of one ply if given.
+    pub fn new(
+        game: &'a Game,
+        timeline: &'a RuleTimeline,
+        position: Option<(usize, &'a RuleExplanation)>,
+    ) -> RuleGameJson<'a> {
+        RuleGameJson {
+            schema: RULE_GAME_SCHEMA,
+            rule: timeline.rule,
+            tags: game
+                .tags
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect(),
+            start: to_fen(&game.start, CastlingNotation::Shredder),
+            moves: game.moves.iter().map(|m| m.san.as_str()).collect(),
+            timeline,
+            position: position.map(|(ply, explanation)| RulePlyJson { ply, explanation }),
         }
     }
 }

@@ -7,5 +7,6 @@ pub mod csv;
 pub mod explain;
 pub mod gallery;
 pub mod questions_doc;
+pub mod rules_csv;
 pub mod summary;
 pub mod template;

@@ -3,11 +3,14 @@
 //! Black is absent in the model, so there are no captures and no checks; a move is legal when
 //! the man moves as chess allows, nothing stands in its path and its destination is empty.
 //! Squares, pieces and moves are the crate's one vocabulary (cozy-chess's types); castling is
-//! written as UCI_Chess960 writes it, the king onto its own rook (`e1h1`).
+//! written as UCI_Chess960 writes it, the king onto its own rook (`e1h1`), and goes where the
+//! board's castling on that side ([`Board::castling`]) takes king and rook: Chess960's unless the
+//! board was set up along another rule's castling ([`Board::along`]).
 
 use crate::chess::directions;
 use crate::chess::{
-    Arrangement, ByCastlingSide, CastlingSide, Color, File, Move, Piece, Rank, Square, piece,
+    Arrangement, ByCastlingSide, CastlingPath, CastlingSide, Color, File, Move, Piece, Rank,
+    Square, piece,
 };
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -29,6 +32,8 @@ pub struct Board {
     arrangement: Arrangement,
     king_unmoved: bool,
     rook_unmoved: ByCastlingSide<bool>,
+    /// Where castling on each side takes king and rook.
+    castlings: ByCastlingSide<CastlingPath>,
 }
 
 /// A move from one square to another (never a promotion: the model's pawns stop short of it).
@@ -58,7 +63,29 @@ impl Board {
             arrangement: *arrangement,
             king_unmoved: true,
             rook_unmoved: ByCastlingSide { a: true, h: true },
+            castlings: ByCastlingSide::new(|side| arrangement.castling(side)),
         }
+    }
+
+    /// The same board with castling on `path`'s side going along `path` (another rule's
+    /// castling, or another of the castlings a rule allows on that side). `path` must start from
+    /// the arrangement's king and rook.
+    pub fn along(mut self, path: CastlingPath) -> Board {
+        let side = path.side();
+        debug_assert_eq!(
+            (path.king_from(), path.rook_from()),
+            (
+                self.arrangement.king_file(),
+                self.arrangement.rook_file(side)
+            )
+        );
+        self.castlings[side] = path;
+        self
+    }
+
+    /// Where castling on `side` takes king and rook on this board.
+    pub fn castling(&self, side: CastlingSide) -> CastlingPath {
+        self.castlings[side]
     }
 
     /// The arrangement whose start position this board came from: castling needs its king's and
@@ -172,15 +199,14 @@ impl Board {
     }
 
     /// Whether castling on `side` is legal: king and that rook never moved, and every square
-    /// from the king's start to its end and from the rook's start to its end is empty apart
-    /// from the two of them (FIDE Laws, Guidelines II).
+    /// the castling needs empty is empty apart from the two of them (under Chess960's rule:
+    /// every square from the king's start to its end and from the rook's start to its end, FIDE
+    /// Laws, Guidelines II).
     pub fn can_castle(&self, side: CastlingSide) -> bool {
         if !self.king_unmoved || !self.rook_unmoved[side] {
             return false;
         }
-        self.arrangement
-            .castling(side)
-            .is_open(|file| !self.is_empty(first_rank(file)))
+        self.castlings[side].is_open(|file| !self.is_empty(first_rank(file)))
     }
 
     /// Every legal move here, castling first (a-side, then h-side), then by origin square and
@@ -218,8 +244,9 @@ impl Board {
             Some(side) => {
                 self.squares[mv.from as usize] = None;
                 self.squares[mv.to as usize] = None;
-                self.squares[first_rank(side.king_to_file()) as usize] = Some(Piece::King);
-                self.squares[first_rank(side.rook_to_file()) as usize] = Some(Piece::Rook);
+                let path = self.castlings[side];
+                self.squares[first_rank(path.king_to()) as usize] = Some(Piece::King);
+                self.squares[first_rank(path.rook_to()) as usize] = Some(Piece::Rook);
                 self.king_unmoved = false;
             }
             None => {

@@ -1,7 +1,7 @@
 //! Lines: games of White's moves from an arrangement's start, as the searches find them, with
 //! the clean-up that removes what shows the reader nothing (cycles and needless excursions).
 
-use crate::chess::{Arrangement, Move, Piece};
+use crate::chess::{Arrangement, CastlingPath, Move, Piece};
 use crate::start::board::{Board, IllegalMove};
 
 /// A game of White's moves from the start position of an arrangement.
@@ -9,12 +9,36 @@ use crate::start::board::{Board, IllegalMove};
 pub struct Line {
     /// White's moves in order (Black, absent in the model, makes none).
     pub moves: Vec<Move>,
+    /// Where its castling move takes king and rook when that is not Chess960's castling: the
+    /// line is a game under another rule ([`crate::chess::Rule`]). `None` for Chess960.
+    pub along: Option<CastlingPath>,
 }
 
 impl Line {
+    /// A line of `moves` whose castling, if any, goes along `along` (`None`: Chess960's).
+    pub fn new(moves: Vec<Move>, along: Option<CastlingPath>) -> Line {
+        Line { moves, along }
+    }
+
+    /// The empty line of a game castling along `path` in `arrangement` ([`Line::along`] is
+    /// `None` when that is Chess960's castling).
+    pub fn castling_along(arrangement: &Arrangement, path: CastlingPath) -> Line {
+        let chess960 = arrangement.castling(path.side());
+        Line::new(Vec::new(), (path != chess960).then_some(path))
+    }
+
+    /// The start position of `arrangement`, castling as this line castles.
+    pub fn start(&self, arrangement: &Arrangement) -> Board {
+        let board = Board::start(arrangement);
+        match self.along {
+            Some(path) => board.along(path),
+            None => board,
+        }
+    }
+
     /// Replays the line from the start and returns the final position.
     pub fn replay(&self, arrangement: &Arrangement) -> Result<Board, IllegalMove> {
-        let mut board = Board::start(arrangement);
+        let mut board = self.start(arrangement);
         for &mv in &self.moves {
             board.play(mv)?;
         }
@@ -23,7 +47,7 @@ impl Line {
 
     /// The moves in SAN.
     pub fn san_moves(&self, arrangement: &Arrangement) -> Vec<String> {
-        let mut board = Board::start(arrangement);
+        let mut board = self.start(arrangement);
         self.moves
             .iter()
             .map(|&mv| {
@@ -43,7 +67,7 @@ impl Line {
 
     /// The pawn moves of the line in SAN, in order: the report lists them beside the verdict.
     pub fn pawn_moves(&self, arrangement: &Arrangement) -> Vec<String> {
-        let mut board = Board::start(arrangement);
+        let mut board = self.start(arrangement);
         let mut out = Vec::new();
         for &mv in &self.moves {
             if board.piece_on(mv.from) == Some(Piece::Pawn) {
@@ -70,7 +94,7 @@ impl Line {
     /// # Panics
     /// If the line is not legal from the start of `arrangement`.
     pub fn without_cycles(&self, arrangement: &Arrangement) -> Line {
-        let mut boards = vec![Board::start(arrangement)];
+        let mut boards = vec![self.start(arrangement)];
         for &mv in &self.moves {
             let mut next = boards.last().expect("starts with one board").clone();
             next.play(mv)
@@ -92,7 +116,10 @@ impl Line {
                 at += 1;
             }
         }
-        Line { moves }
+        Line {
+            moves,
+            along: self.along,
+        }
     }
 
     /// The line with every excursion of a piece that changes nothing cut out: a run of one
@@ -149,6 +176,7 @@ impl Line {
                         .filter(|(k, _)| !trail.contains(k))
                         .map(|(_, &m)| m)
                         .collect(),
+                    along: self.along,
                 };
                 if kept
                     .replay(arrangement)
@@ -164,7 +192,7 @@ impl Line {
     /// Which moves of the line are castling moves (replayed, since a king move onto its rook's
     /// home square is castling only while that rook stands there).
     fn castling_moves(&self, arrangement: &Arrangement) -> Vec<bool> {
-        let mut board = Board::start(arrangement);
+        let mut board = self.start(arrangement);
         self.moves
             .iter()
             .map(|&mv| {
@@ -189,12 +217,13 @@ mod tests {
     }
 
     fn line(arrangement: &Arrangement, moves: &[(&str, &str)]) -> Line {
-        let line = Line {
-            moves: moves
+        let line = Line::new(
+            moves
                 .iter()
                 .map(|(from, to)| plain_move(sq(from), sq(to)))
                 .collect(),
-        };
+            None,
+        );
         line.replay(arrangement).expect("test lines are legal");
         line
     }

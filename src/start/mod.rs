@@ -10,6 +10,7 @@ pub mod board;
 pub mod line;
 pub mod questions;
 pub mod rule;
+pub mod rules;
 pub mod san;
 pub mod search;
 pub mod verdict;

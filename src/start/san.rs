@@ -1,7 +1,7 @@
 //! SAN for the White-only board. In the model Black is absent, so no move captures or checks
 //! and SAN needs only the piece letter, the disambiguation and the destination.
 
-use crate::chess::{Arrangement, Move, Piece, Square, piece};
+use crate::chess::{Arrangement, Move, Piece, Rank, Square, piece};
 use crate::start::board::Board;
 use crate::start::line::Line;
 
@@ -21,7 +21,7 @@ impl Board {
     /// could also reach the destination.
     pub fn san(&self, mv: Move) -> String {
         if let Some(side) = self.castling_side(mv) {
-            return side.san().to_string();
+            return self.castling(side).san(Rank::First);
         }
         let (from, to) = (mv.from, mv.to);
         let piece = match self.piece_on(from) {
@@ -71,8 +71,16 @@ impl Line {
     /// assert_eq!(line.san(&standard), "e3 Nf3 Be2 O-O");
     /// ```
     pub fn from_san(arrangement: &Arrangement, san: &str) -> Result<Line, UnknownSan> {
-        let mut board = Board::start(arrangement);
-        let mut line = Line::default();
+        Line::default().extended_by_san(arrangement, san)
+    }
+
+    /// This line with the moves of `san` (written in SAN, separated by white space) appended,
+    /// read from where the line ends; castling goes along [`Line::along`].
+    pub fn extended_by_san(self, arrangement: &Arrangement, san: &str) -> Result<Line, UnknownSan> {
+        let mut board = self
+            .replay(arrangement)
+            .expect("lines built by the searches are legal");
+        let mut line = self;
         for text in san.split_whitespace() {
             let mv = board.parse_san(text)?;
             board.play(mv).expect("a move read from SAN is legal");

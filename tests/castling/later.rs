@@ -170,7 +170,11 @@ fn capturing_the_attackers_takes_one_move_each() {
     let b = board(fen);
     let castling = castle960::castling::Castling::of_right(&b, Color::White, CastlingSide::H);
     assert_eq!(
-        castle960::castling::later::lower_bound(&b, &castling.unwrap()),
+        castle960::castling::later::lower_bound(
+            &b,
+            &castling.unwrap(),
+            castle960::chess::Rule::CHESS960
+        ),
         Some(2)
     );
     assert_eq!(
@@ -313,7 +317,11 @@ fn a_check_the_rooks_destination_would_block_must_still_be_answered() {
     let b = board(fen);
     let castling = castle960::castling::Castling::of_right(&b, Color::White, CastlingSide::A);
     assert_eq!(
-        castle960::castling::later::lower_bound(&b, &castling.unwrap()),
+        castle960::castling::later::lower_bound(
+            &b,
+            &castling.unwrap(),
+            castle960::chess::Rule::CHESS960
+        ),
         Some(1)
     );
     assert_eq!(

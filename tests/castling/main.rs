@@ -7,11 +7,19 @@ mod castling_support;
 #[path = "../common/mod.rs"]
 mod common;
 mod notation_support;
+mod rule_support;
 
+mod attack_model;
 mod differential;
 mod json;
 mod later;
 mod notation_differential;
 mod notation_fuzz;
+mod rule_cases;
+mod rule_differential;
+mod rule_json;
+mod rule_later;
+mod rule_pgn;
 mod rules;
 mod start_positions;
+mod why;

@@ -13,7 +13,7 @@ use crate::notation_support;
 
 use castle960::notation::fen::{CastlingNotation, FenError, read_fen, to_fen};
 use castle960::notation::pgn_import::{count_games, read_pgn, read_pgn_game};
-use castle960::notation::san::{read_san, write_san};
+use castle960::notation::san::{read_san, read_san_under, write_san, write_san_under};
 use cozy_chess::Board;
 use notation_support::{
     FEN_CHARS, FEN_TOKENS, Rng, fen_corpus, mutate, mutate_position, pgn_text, random_game,
@@ -229,10 +229,12 @@ fn pgn_reader_survives_mutated_pgns() {
                 let mut board = game.start.clone();
                 for (i, played) in game.moves.iter().enumerate() {
                     assert_eq!(played.ply, i + 1);
-                    assert_eq!(read_san(&board, &played.san), Ok(played.mv), "{text:?}");
-                    let san = write_san(&board, played.mv).expect("accepted moves are legal");
-                    assert_eq!(read_san(&board, &san), Ok(played.mv), "{text:?}");
-                    board.play(played.mv);
+                    let read = |san: &str| read_san_under(&board, game.rule, san);
+                    assert_eq!(read(&played.san), Ok(played.mv), "{text:?}");
+                    let san = write_san_under(&board, game.rule, &played.mv)
+                        .expect("accepted moves are legal");
+                    assert_eq!(read(&san), Ok(played.mv), "{text:?}");
+                    played.mv.play_unchecked(&mut board);
                     moves_read += 1;
                 }
                 assert_eq!(board, game.position(game.moves.len()));

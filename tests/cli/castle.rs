@@ -150,3 +150,143 @@ fn a_bad_game_names_the_ply_and_the_move() {
     let m = rejected(&["castle", "--pgn", pgn, "--ply", "17"]);
     assert!(m.contains("16 plies"), "{m}");
 }
+
+// ---- --rule --------------------------------------------------------------------------------
+
+/// The data directory's file `name`.
+fn data(name: &str) -> String {
+    format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn rule_chess960_changes_no_byte_of_any_output() {
+    let italian = data("italian.pgn");
+    for args in [
+        vec!["castle", ITALIAN],
+        vec!["castle", ITALIAN, "--json"],
+        vec!["castle", "7k/8/8/8/8/8/8/qRK5 w B - 0 1", "--ascii"],
+        vec!["castle", "--pgn", &italian, "--ply", "12", "--ascii"],
+        vec!["castle", "--pgn", &italian, "--ply", "12", "--json"],
+    ] {
+        let plain = stdout(&args);
+        let mut with_rule = args.clone();
+        with_rule.extend(["--rule", "chess960"]);
+        assert_eq!(stdout(&with_rule), plain, "{args:?}");
+        with_rule.pop();
+        with_rule.push("CHESS960");
+        assert_eq!(stdout(&with_rule), plain, "{args:?}");
+    }
+}
+
+#[test]
+fn a_rule_lists_every_castling_it_allows_in_text_and_in_json_schema_2() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let text = flat(&stdout(&["castle", fen, "--rule", "flexible", "--ascii"]));
+    assert!(
+        text.contains("Castling rule flexible: flexible castling (Fergus Duniho)."),
+        "{text}"
+    );
+    for castling in [
+        "White K~c1 (a-side): legal now",
+        "White K~b1 (a-side): legal now",
+    ] {
+        assert!(text.contains(castling), "{text}");
+    }
+    assert!(text.contains(
+        "How to play it: K~b1 in SAN; e1b1 in UCI (castle960's form for this rule: the king's move)."
+    ));
+    assert!(
+        text.contains("Black K~g8 (h-side): legal when it is its turn"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["castle", fen, "--rule", "flexible", "--json"])).unwrap();
+    assert_eq!(
+        (json["schema"].clone(), json["rule"].clone()),
+        (2.into(), "flexible".into())
+    );
+    let long = json["sides"]["white"]["a"].as_array().unwrap();
+    let sans: Vec<&str> = long
+        .iter()
+        .map(|c| c["notation"]["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["K~c1", "K~b1"]);
+    assert_eq!(long[1]["notation"]["uci"], "e1b1");
+    assert_eq!(long[1]["castling"]["rook_to"], "c1");
+    assert_eq!(long[1]["later"]["moves"], 0);
+    // Free castling refuses the castlings that would check the black king on e8.
+    let text = flat(&stdout(&[
+        "castle",
+        "4k3/8/8/8/8/8/8/4K2R w H - 0 1",
+        "--rule",
+        "free",
+    ]));
+    assert!(text.contains(
+        "castling would check the black king on e8 (from the white rook on e1), and under free \
+         castling (the Roman rule) castling may not give check"
+    ));
+}
+
+#[test]
+fn a_game_under_a_rule_reads_its_tag_and_names_each_castling() {
+    let free = data("free.pgn");
+    let text = flat(&stdout(&[
+        "castle", "--pgn", &free, "--ply", "7", "--ascii",
+    ]));
+    assert!(
+        text.contains("Castling rule free: free castling (the Roman rule)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("lost at move 4. K~h1/R~f1 (ply 7): the king castled"),
+        "{text}"
+    );
+    assert!(text.contains("After 4. K~h1/R~f1 (ply 7):"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["castle", "--pgn", &free, "--json"])).unwrap();
+    assert_eq!(
+        (json["schema"].clone(), json["rule"].clone()),
+        (2.into(), "free".into())
+    );
+    assert_eq!(json["tags"]["CastlingRule"], "free");
+    let black = json["timeline"]["sides"]["black"]["h"].as_array().unwrap();
+    assert_eq!(black.len(), 6);
+    assert_eq!(black[2]["san"], "K~g8/R~f8");
+    // The same game with --rule free; with another rule, one line and exit 2.
+    assert_eq!(
+        stdout(&["castle", "--pgn", &free, "--json", "--rule", "free"]),
+        stdout(&["castle", "--pgn", &free, "--json"])
+    );
+    let m = rejected(&["castle", "--pgn", &free, "--rule", "chess960"]);
+    assert!(
+        m.contains(
+            "[CastlingRule \"free\"] says the game is played under free, but --rule says chess960"
+        ),
+        "{m}"
+    );
+    let chess480 = data("chess480.pgn");
+    let text = flat(&stdout(&["castle", "--pgn", &chess480]));
+    assert!(text.contains("Castling rule chess480"), "{text}");
+    assert!(
+        text.contains("lost at move 1. O-O (ply 1): the king castled"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_rule_that_does_not_exist_gets_one_line_and_exit_2() {
+    let m = rejected(&["castle", ITALIAN, "--rule", "roman"]);
+    assert_eq!(
+        m,
+        "castle960: --rule \"roman\" is no castling rule; the rules are chess960, chess480, free, \
+         flexible, fast\n"
+    );
+    let m = rejected(&[
+        "castle",
+        "--pgn",
+        &data("italian.pgn"),
+        "--rule",
+        "rom\u{1b}an",
+    ]);
+    assert!(m.contains("\\u{1b}") && !m.contains('\u{1b}'), "{m}");
+}

@@ -27,3 +27,4 @@ mod gallery;
 mod referee;
 mod report_and_show;
 mod safety;
+mod why;

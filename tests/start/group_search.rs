@@ -9,7 +9,7 @@ use pawn::Verdict;
 fn group(side: CastlingSide, king: File, rook: File) -> Vec<Arrangement> {
     Arrangement::all()
         .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
-        .filter(|a| no_pawn::search(a, side).is_none())
+        .filter(|a| no_pawn::search(a, a.castling(side)).is_none())
         .collect()
 }
 
@@ -27,10 +27,11 @@ fn group_decisions_match_the_exhaustive_search() {
     ] {
         let arrangements = group(side, king, rook);
         assert!(!arrangements.is_empty());
-        let decisions = pawn::decide_group(&arrangements, side, bound);
+        let path = arrangements[0].castling(side);
+        let decisions = pawn::decide_group(&arrangements, path, bound);
         assert_eq!(decisions.len(), arrangements.len());
         for (a, decision) in arrangements.iter().zip(&decisions) {
-            let alone = pawn::analyse_exhaustively(a, side, bound);
+            let alone = pawn::analyse_exhaustively(a, path, bound);
             assert_eq!(
                 decision.unwalkable,
                 alone.verdict == Verdict::AfterPawnMove,

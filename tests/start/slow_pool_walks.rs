@@ -109,18 +109,19 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
             let mut covered = Covered::default();
             for bound in BOUNDS {
                 let before = covered.positions;
-                let examined = castled_walks(&arrangement, side, bound, |walk| {
-                    covered.positions += 1;
-                    covered.local += walk.local as usize;
-                    covered.cores.insert((side.letter(), walk.core()));
-                    if let Err(why) = check(&arrangement, side, &walk) {
-                        covered.failures.push(format!(
-                            "SP {} {side} (pawns {}): {why}",
-                            arrangement.sp(),
-                            walk.pawn_structure()
-                        ));
-                    }
-                });
+                let examined =
+                    castled_walks(&arrangement, arrangement.castling(side), bound, |walk| {
+                        covered.positions += 1;
+                        covered.local += walk.local as usize;
+                        covered.cores.insert((side.letter(), walk.core()));
+                        if let Err(why) = check(&arrangement, side, &walk) {
+                            covered.failures.push(format!(
+                                "SP {} {side} (pawns {}): {why}",
+                                arrangement.sp(),
+                                walk.pawn_structure()
+                            ));
+                        }
+                    });
                 if examined != covered.positions - before {
                     covered.failures.push(format!(
                         "SP {} {side}: {} of {examined} castled cores are not walkable",

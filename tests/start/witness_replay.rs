@@ -9,7 +9,9 @@ use castle960::{Arrangement, CastlingSide};
 /// Every side's no-pawn-move search result, with its arrangement.
 fn searches() -> Vec<(Arrangement, CastlingSide, Option<no_pawn::Castling>)> {
     Arrangement::all()
-        .flat_map(|a| CastlingSide::BOTH.map(|side| (a, side, no_pawn::search(&a, side))))
+        .flat_map(|a| {
+            CastlingSide::BOTH.map(|side| (a, side, no_pawn::search(&a, a.castling(side))))
+        })
         .collect()
 }
 

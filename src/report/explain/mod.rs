@@ -19,7 +19,7 @@ use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
 use crate::notation::lichess;
 use crate::notation::pgn::{self, FenStyle};
 use crate::report::csv::Row;
-use crate::start::analysis::{Analysis, Games};
+use crate::start::analysis::Analysis;
 use crate::start::board;
 use crate::start::line::Line;
 use crate::start::rule::RuleCase;
@@ -127,11 +127,7 @@ impl Explanation {
                         style,
                     )
                 }),
-                games: match v.games {
-                    Games::Shortest => "shortest",
-                    Games::ShortestIntoWitness => "shortest-into-witness",
-                    Games::NotProvedShortest => "witness",
-                },
+                games: crate::report::rules_csv::games_name(v.games),
             }
         });
         Explanation {

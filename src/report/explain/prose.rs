@@ -310,7 +310,7 @@ pub(crate) fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String 
                     side.san(),
                     words::count(walk.map_or(0, |l| l.moves.len()), "move", "moves"),
                 ),
-                Games::NotProvedShortest => format!(
+                Games::NotProvedShortest | Games::Witness => format!(
                     "Below, a castling game (pawn moves {pawn_moves}) and a game without castling \
                      that puts every man on the same square, in which {walked}; they are the \
                      search's own example, not proved shortest."

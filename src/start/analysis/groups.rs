@@ -1,65 +1,63 @@
-//! The castling groups: the sides whose pawn-move verdicts one castling game decides together
-//! (same castling side, king file and castling rook file), and the order in which the report
-//! searches them.
+//! The castling groups: the castlings whose pawn-move verdicts one castling game decides together
+//! (the same king file, castling rook file and landing squares, whichever arrangements and rules
+//! they come from), and the order in which the report searches them.
 
-use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
-use crate::start::search::{no_pawn, swap};
+use crate::chess::{Arrangement, CastlingPath};
+use crate::start::search::swap;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
-/// The sides whose pawn-move verdicts one castling game decides together: same castling side,
-/// king file and castling rook file (ordered by side, then king, then rook).
+/// The castlings whose pawn-move verdicts one castling game decides together: the same king and
+/// castling rook files and the same landing squares (ordered by side, king, rook, then the
+/// landing squares). Under Chess960's rule the landing squares follow from the side, so a group
+/// is a side, a king file and a rook file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GroupKey {
-    /// The castling side.
-    pub side: CastlingSide,
-    /// The king's file.
-    pub king: File,
-    /// The castling rook's file.
-    pub rook: File,
+    /// The castling, named alike for every rule ([`CastlingPath::unnamed`]).
+    pub path: CastlingPath,
 }
 
 impl GroupKey {
-    /// The group of `side` of `arrangement`.
-    pub fn of(arrangement: &Arrangement, side: CastlingSide) -> GroupKey {
+    /// The group of castling along `path` (in any arrangement with its king and rook files).
+    pub fn of(path: CastlingPath) -> GroupKey {
         GroupKey {
-            side,
-            king: arrangement.king_file(),
-            rook: arrangement.rook_file(side),
+            path: path.unnamed(),
         }
     }
 
     /// How many pawn structures within `bound` the swap lemma settles for this group (worked
     /// out once per group and bound).
     pub fn safe_structures(self, bound: usize) -> usize {
-        swap::SafeStructures::of(self.king, self.rook, self.side, bound).count()
+        swap::SafeStructures::of(self.path, bound).count()
     }
 }
 
-/// A castling group: its key and its members, as indices of the arrangements (SP order).
+/// A castling group: its key and its members, each an index of the arrangements (SP order) and
+/// the castling searched, in the order given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     /// What the members share.
     pub key: GroupKey,
-    /// The members, in SP order.
-    pub members: Vec<usize>,
+    /// The members: which arrangement, castling along which path (as its rule names it).
+    pub members: Vec<(usize, CastlingPath)>,
 }
 
-/// The sides that need a pawn move (no line without one castles), grouped, in key order.
-pub fn of(
-    arrangements: &[Arrangement],
-    no_pawn: &[ByCastlingSide<Option<no_pawn::Castling>>],
-) -> Vec<Group> {
-    let mut groups: BTreeMap<GroupKey, Vec<usize>> = BTreeMap::new();
-    for (index, found) in no_pawn.iter().enumerate() {
-        for (side, castling) in found.iter() {
-            if castling.is_none() {
-                groups
-                    .entry(GroupKey::of(&arrangements[index], side))
-                    .or_default()
-                    .push(index);
-            }
-        }
+impl Group {
+    /// The arrangements of the members, in order.
+    pub fn arrangements(&self, all: &[Arrangement]) -> Vec<Arrangement> {
+        self.members.iter().map(|&(sp, _)| all[sp]).collect()
+    }
+}
+
+/// The castlings that need a pawn move (no line without one castles), given as arrangement
+/// index and path, grouped, in key order; within a group in the order given.
+pub fn of(tasks: impl IntoIterator<Item = (usize, CastlingPath)>) -> Vec<Group> {
+    let mut groups: BTreeMap<GroupKey, Vec<(usize, CastlingPath)>> = BTreeMap::new();
+    for (sp, path) in tasks {
+        groups
+            .entry(GroupKey::of(path))
+            .or_default()
+            .push((sp, path));
     }
     groups
         .into_iter()

@@ -3,8 +3,8 @@
 //! before the last is done.
 //!
 //! [`Analysis::new`] decides a side that needs a pawn move by a group search of one
-//! arrangement; [`super::analyse_all_with`] decides each castling group (same side, king file and
-//! castling rook file) by one search for all its members, which costs far less than one search
+//! arrangement; [`super::analyse_all_with`] decides each castling group (the same king and
+//! castling rook files and landing squares) by one search for all its members, which costs far less than one search
 //! per member. An [`Analyser`] does the same for any set of arrangements: it knows all of them
 //! from the start, and the first time a batch needs a group, it decides that group for every
 //! arrangement of the set that belongs to it, once. The verdicts, games and counts are the same
@@ -13,7 +13,7 @@
 
 use super::groups::{self, Group, GroupKey};
 use super::{Analysis, side_witness};
-use crate::chess::{Arrangement, ByCastlingSide};
+use crate::chess::{Arrangement, ByCastlingSide, CastlingPath};
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, GroupDecision};
 use rayon::prelude::*;
@@ -29,8 +29,9 @@ pub struct Analyser {
     no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>>,
     /// Each arrangement's place in `arrangements`, by SP.
     place: HashMap<u16, usize>,
-    /// The castling groups of the set's sides that need a pawn move, members as places.
-    groups: HashMap<GroupKey, Vec<usize>>,
+    /// The castling groups of the set's sides that need a pawn move: each member's place and
+    /// castling, in the order of the places.
+    groups: HashMap<GroupKey, Vec<(usize, CastlingPath)>>,
     /// The groups decided so far: each member's decision, in the order of its members.
     decided: HashMap<GroupKey, Vec<GroupDecision>>,
     /// How many group searches have run (each group once).
@@ -44,11 +45,19 @@ impl Analyser {
         let mut set = arrangements.to_vec();
         set.sort_by_key(Arrangement::sp);
         set.dedup();
-        let no_pawn: Vec<_> = set
+        let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = set
             .par_iter()
-            .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, side)))
+            .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, a.castling(side))))
             .collect();
-        let groups = groups::of(&set, &no_pawn)
+        let tasks = no_pawn.iter().enumerate().flat_map(|(place, found)| {
+            let a = &set[place];
+            found
+                .iter()
+                .filter(|(_, castling)| castling.is_none())
+                .map(move |(side, _)| (place, a.castling(side)))
+                .collect::<Vec<_>>()
+        });
+        let groups = groups::of(tasks)
             .into_iter()
             .map(|Group { key, members }| (key, members))
             .collect();
@@ -76,7 +85,7 @@ impl Analyser {
         let mut needed: Vec<Group> = Vec::new();
         for &place in &places {
             for (side, found) in self.no_pawn[place].iter() {
-                let key = GroupKey::of(&self.arrangements[place], side);
+                let key = GroupKey::of(self.arrangements[place].castling(side));
                 if found.is_none()
                     && !self.decided.contains_key(&key)
                     && needed.iter().all(|g| g.key != key)
@@ -91,9 +100,12 @@ impl Analyser {
         let decisions: Vec<(GroupKey, Vec<GroupDecision>)> = groups::costliest_first(needed, bound)
             .into_par_iter()
             .with_max_len(1)
-            .map(|Group { key, members }| {
-                let group: Vec<Arrangement> = members.iter().map(|&m| arrangements[m]).collect();
-                (key, pawn::decide_group(&group, key.side, bound))
+            .map(|group| {
+                let members = group.arrangements(arrangements);
+                (
+                    group.key,
+                    pawn::decide_group(&members, group.key.path, bound),
+                )
             })
             .collect();
         self.decided.extend(decisions);
@@ -103,11 +115,12 @@ impl Analyser {
             .map(|&place| {
                 let arrangement = this.arrangements[place];
                 Analysis::assemble(arrangement, this.no_pawn[place].clone(), bound, |side| {
-                    let key = GroupKey::of(&arrangement, side);
+                    let path = arrangement.castling(side);
+                    let key = GroupKey::of(path);
                     let member = this.groups[&key]
-                        .binary_search(&place)
+                        .binary_search_by_key(&place, |&(member, _)| member)
                         .expect("a side that needs a pawn move is in its group");
-                    side_witness(&arrangement, side, bound, this.decided[&key][member])
+                    side_witness(&arrangement, path, bound, this.decided[&key][member])
                 })
             })
             .collect()
@@ -154,8 +167,8 @@ mod tests {
         let mut keys: Vec<GroupKey> = Vec::new();
         for a in &set {
             for side in crate::chess::CastlingSide::BOTH {
-                let key = GroupKey::of(a, side);
-                if no_pawn::search(a, side).is_none() && !keys.contains(&key) {
+                let key = GroupKey::of(a.castling(side));
+                if no_pawn::search(a, a.castling(side)).is_none() && !keys.contains(&key) {
                     keys.push(key);
                 }
             }

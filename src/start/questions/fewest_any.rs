@@ -177,7 +177,7 @@ pub(crate) fn search(
             moves.push(start.castling_move(side));
             return Some(Fewest {
                 moves: count,
-                line: Line { moves },
+                line: Line::new(moves, None),
             });
         }
     }

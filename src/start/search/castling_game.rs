@@ -8,9 +8,8 @@
 
 use crate::chess::arrangement::Arrangement;
 use crate::chess::castling_path::CastlingPath;
-use crate::chess::castling_side::CastlingSide;
 use crate::start::search::hash::PlacementMap;
-use crate::start::search::model::{PackedPos, Pos, Rules, SquareSet, first_rank, sq};
+use crate::start::search::model::{PackedPos, Pos, Rules, SquareSet, first_rank};
 use crate::start::search::swap::SafeStructures;
 use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
@@ -34,10 +33,10 @@ pub fn members(group: Group) -> impl Iterator<Item = usize> {
 /// The most arrangements one castling game searches together.
 pub const GROUP_SIZE: usize = Group::BITS as usize;
 
-/// The rules of the castling game: king and castling rook frozen on their squares.
-pub fn castling_rules(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> Rules {
-    let king = sq(arrangement.king_file() as i8, 0);
-    let rook = sq(arrangement.rook_file(side) as i8, 0);
+/// The rules of the castling game along `path`: king and castling rook frozen on their squares.
+pub fn castling_rules(path: CastlingPath, bound: usize) -> Rules {
+    let king = first_rank(path.king_from());
+    let rook = first_rank(path.rook_from());
     Rules {
         frozen: SquareSet::single(king).with(rook),
         ..Rules::open(bound)
@@ -169,12 +168,12 @@ pub enum Pruning {
 /// [`crate::start::search::swap`]), so they cannot change a verdict.
 pub fn castling_game(
     arrangements: &[Arrangement],
-    side: CastlingSide,
+    path: CastlingPath,
     bound: usize,
     pruning: Pruning,
     on_candidate: impl FnMut(u32, &Pos, Group) -> Group,
 ) -> (Tree, Rules) {
-    CastlingGame::new(arrangements, side, bound, pruning).run(on_candidate)
+    CastlingGame::new(arrangements, path, bound, pruning).run(on_candidate)
 }
 
 /// The state of one castling game.
@@ -204,7 +203,7 @@ struct CastlingGame<'a> {
 impl<'a> CastlingGame<'a> {
     fn new(
         arrangements: &'a [Arrangement],
-        side: CastlingSide,
+        path: CastlingPath,
         bound: usize,
         pruning: Pruning,
     ) -> CastlingGame<'a> {
@@ -212,16 +211,18 @@ impl<'a> CastlingGame<'a> {
             (1..=GROUP_SIZE).contains(&arrangements.len()),
             "a castling game searches 1 to {GROUP_SIZE} arrangements"
         );
-        let path = arrangements[0].castling(side);
         assert!(
-            arrangements.iter().all(|a| a.castling(side) == path),
-            "arrangements searched together share the king's and the castling rook's files"
+            arrangements
+                .iter()
+                .all(|a| a.king_file() == path.king_from()
+                    && a.rook_file(path.side()) == path.rook_from()),
+            "arrangements searched together have the path's king and castling rook files"
         );
         let safe = match pruning {
             Pruning::Never => SafeStructures::none(),
-            _ => SafeStructures::of(path.king_from(), path.rook_from(), side, bound),
+            _ => SafeStructures::of(path, bound),
         };
-        let mut rules = castling_rules(&arrangements[0], side, bound);
+        let mut rules = castling_rules(path, bound);
         if pruning == Pruning::Always {
             // Positions in safe structures would be neither admitted nor expanded.
             rules.closed = safe.flags();

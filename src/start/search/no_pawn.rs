@@ -13,7 +13,7 @@
 //!    first rank never makes any other move illegal, so no shortest line brings a knight back;
 //! 3. off the first rank a knight never blocks a rank-one slide or the castling squares.
 
-use crate::chess::{Arrangement, CastlingSide, File, Piece, Square};
+use crate::chess::{Arrangement, CastlingPath, File, Piece, Square};
 use crate::start::board::{Board, first_rank, plain_move};
 use crate::start::line::Line;
 use std::collections::HashMap;
@@ -41,11 +41,10 @@ pub struct Castling {
     pub line: Line,
 }
 
-/// Whether castling is legal in the reduced first rank: the span is empty but for king and rook.
-fn castling_is_open(rank: &FirstRank, arrangement: &Arrangement, side: CastlingSide) -> bool {
-    arrangement
-        .castling(side)
-        .is_open(|file| rank[file as usize].is_some())
+/// Whether castling along `path` is legal in the reduced first rank: every square it needs
+/// empty is empty but for king and rook.
+fn castling_is_open(rank: &FirstRank, path: CastlingPath) -> bool {
+    path.is_open(|file| rank[file as usize].is_some())
 }
 
 /// Every move of the reduced search from `rank`, in a fixed order so that results are
@@ -85,26 +84,27 @@ fn apply(rank: &FirstRank, step: RankMove) -> FirstRank {
     next
 }
 
-/// Breadth-first search for the fewest moves that open castling on `side` with no pawn move.
-/// `None` when no sequence of non-pawn moves ever makes it legal.
-pub fn search(arrangement: &Arrangement, side: CastlingSide) -> Option<Castling> {
+/// Breadth-first search for the fewest moves that make castling along `path` legal with no
+/// pawn move (`arrangement.castling(side)` for Chess960's castling, or a castling another rule
+/// allows). `None` when no sequence of non-pawn moves ever makes it legal.
+pub fn search(arrangement: &Arrangement, path: CastlingPath) -> Option<Castling> {
     let start: FirstRank = arrangement.pieces().map(Some);
-    let castling_rook = arrangement.rook_file(side);
+    let castling_rook = path.rook_from();
     let mut parent: HashMap<FirstRank, Option<(FirstRank, RankMove)>> =
         HashMap::from([(start, None)]);
     let mut queue = VecDeque::from([start]);
     while let Some(rank) = queue.pop_front() {
-        if castling_is_open(&rank, arrangement, side) {
-            let mut path = Vec::new();
+        if castling_is_open(&rank, path) {
+            let mut found = Vec::new();
             let mut at = rank;
             while let Some((prev, step)) = parent[&at] {
-                path.push(step);
+                found.push(step);
                 at = prev;
             }
-            path.reverse();
+            found.reverse();
             return Some(Castling {
-                moves: path.len(),
-                line: realize(arrangement, side, &path),
+                moves: found.len(),
+                line: realize(arrangement, path, &found),
             });
         }
         for step in steps(&rank, castling_rook) {
@@ -132,10 +132,10 @@ pub fn knight_exit(board: &Board, file: File) -> Square {
 }
 
 /// Turns a reduced path into real moves on a real board, ending with the castling move.
-fn realize(arrangement: &Arrangement, side: CastlingSide, path: &[RankMove]) -> Line {
-    let mut board = Board::start(arrangement);
-    let mut line = Line::default();
-    for &rank_move in path {
+fn realize(arrangement: &Arrangement, path: CastlingPath, steps: &[RankMove]) -> Line {
+    let mut line = Line::castling_along(arrangement, path);
+    let mut board = line.start(arrangement);
+    for &rank_move in steps {
         let mv = match rank_move {
             RankMove::KnightOut(file) => {
                 debug_assert_eq!(board.piece_on(first_rank(file)), Some(Piece::Knight));
@@ -148,6 +148,6 @@ fn realize(arrangement: &Arrangement, side: CastlingSide, path: &[RankMove]) -> 
             .expect("reduced steps are legal on the real board");
         line.moves.push(mv);
     }
-    line.moves.push(board.castling_move(side));
+    line.moves.push(board.castling_move(path.side()));
     line
 }

@@ -27,7 +27,7 @@
 //! each side is then found by the search of that arrangement alone ([`analyse`], [`witness`]),
 //! which stops early.
 
-use crate::chess::{Arrangement, CastlingPath, CastlingSide, File};
+use crate::chess::{Arrangement, CastlingPath, File};
 use crate::start::line::Line;
 use crate::start::search::castling_game::{
     GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
@@ -146,10 +146,10 @@ struct Findings {
 
 /// Decides a side that cannot castle without a pawn move, with at most `bound` files of pawns
 /// moved.
-pub fn analyse(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> PawnOutcome {
+pub fn analyse(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> PawnOutcome {
     analyse_with(
         arrangement,
-        side,
+        path,
         bound,
         Pruning::AfterFirstCandidate,
         Until::Unwalkable,
@@ -162,10 +162,10 @@ pub fn analyse(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> P
 /// larger.
 pub fn analyse_exhaustively(
     arrangement: &Arrangement,
-    side: CastlingSide,
+    path: CastlingPath,
     bound: usize,
 ) -> PawnOutcome {
-    analyse_with(arrangement, side, bound, Pruning::Never, Until::Unwalkable)
+    analyse_with(arrangement, path, bound, Pruning::Never, Until::Unwalkable)
 }
 
 /// The witness of a side that [`decide_group`] found free of castled positions no walk reaches:
@@ -173,10 +173,10 @@ pub fn analyse_exhaustively(
 /// verdict is artificial-only (or not-within-bound when castling never becomes legal), unless
 /// that first position turns out not to be walkable after all, which would contradict the group
 /// search; the caller checks.
-pub fn witness(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> PawnOutcome {
+pub fn witness(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> PawnOutcome {
     analyse_with(
         arrangement,
-        side,
+        path,
         bound,
         Pruning::AfterFirstCandidate,
         Until::FirstCandidate,
@@ -185,21 +185,21 @@ pub fn witness(arrangement: &Arrangement, side: CastlingSide, bound: usize) -> P
 
 fn analyse_with(
     arrangement: &Arrangement,
-    side: CastlingSide,
+    path: CastlingPath,
     bound: usize,
     pruning: Pruning,
     until: Until,
 ) -> PawnOutcome {
-    let findings = search(arrangement, side, bound, pruning, until);
+    let findings = search(arrangement, path, bound, pruning, until);
     let lines = Lines {
         arrangement,
-        path: arrangement.castling(side),
+        path,
         findings: &findings,
     };
     let cores = findings.cores;
     if let Some(before) = findings.unwalkable {
         let mut steps = lines.castle_path(before);
-        steps.push(Step::Castle(side));
+        steps.push(Step::Castle(path));
         return PawnOutcome {
             verdict: Verdict::AfterPawnMove,
             castle_steps: steps,
@@ -229,18 +229,17 @@ fn analyse_with(
 /// start. `until` says when the search stops and which walkable cores it keeps.
 fn search(
     arrangement: &Arrangement,
-    side: CastlingSide,
+    path: CastlingPath,
     bound: usize,
     pruning: Pruning,
     until: Until,
 ) -> Findings {
-    let path = arrangement.castling(side);
     let mut cache = CoreCache::default();
     let mut seen: KeySet = KeySet::default();
     let mut walked_cores: Vec<(PosKey, Walked)> = Vec::new();
     let mut unwalkable: Option<u32> = None;
     let group = std::slice::from_ref(arrangement);
-    let (tree, rules) = castling_game(group, side, bound, pruning, |before, pos, _| {
+    let (tree, rules) = castling_game(group, path, bound, pruning, |before, pos, _| {
         let q = pos.placement();
         let id = cache.id(q.castled(path));
         if !seen.insert(id) {
@@ -353,14 +352,14 @@ impl CastledWalk {
 /// again are not handed out twice.
 pub fn castled_walks(
     arrangement: &Arrangement,
-    side: CastlingSide,
+    path: CastlingPath,
     bound: usize,
     mut each: impl FnMut(CastledWalk),
 ) -> usize {
-    let findings = search(arrangement, side, bound, Pruning::Always, Until::Exhausted);
+    let findings = search(arrangement, path, bound, Pruning::Always, Until::Exhausted);
     let lines = Lines {
         arrangement,
-        path: arrangement.castling(side),
+        path,
         findings: &findings,
     };
     for (core, walked) in &findings.walked {
@@ -402,7 +401,6 @@ impl Lines<'_> {
     /// The castling game and the castle-free game of an artificial-only side, ending in the same
     /// placement.
     fn artificial(&self, walked: &Walked) -> (Vec<Step>, Vec<Step>) {
-        let side = self.path.side();
         let placement = |node: u32| self.findings.tree.nodes[node as usize].pos().placement();
         match walked {
             &Walked::Locally { before } => {
@@ -414,7 +412,7 @@ impl Lines<'_> {
                 let (_, c_tree) = core_of(castled);
                 let prefix = self.castle_path(before);
                 let mut castle = prefix.clone();
-                castle.push(Step::Castle(side));
+                castle.push(Step::Castle(self.path));
                 let to_core = component_path(&c_tree, castled.key(), core.id);
                 let mut walk = prefix;
                 walk.extend(component_path(&q_tree, q.key(), core.id));
@@ -429,7 +427,7 @@ impl Lines<'_> {
                 let castled = placement(*before).castled(self.path);
                 let (_, c_tree) = core_of(castled);
                 let mut castle = self.castle_path(*before);
-                castle.push(Step::Castle(side));
+                castle.push(Step::Castle(self.path));
                 castle.extend(component_path(&c_tree, castled.key(), *member));
                 (castle, steps.clone())
             }
@@ -455,16 +453,15 @@ pub struct GroupDecision {
 /// fraction of the work; the witnesses come from [`analyse`] or [`witness`] afterwards.
 pub fn decide_group(
     arrangements: &[Arrangement],
-    side: CastlingSide,
+    path: CastlingPath,
     bound: usize,
 ) -> Vec<GroupDecision> {
     let mut cache = CoreCache::default();
     let mut decisions = Vec::with_capacity(arrangements.len());
     for chunk in arrangements.chunks(GROUP_SIZE) {
-        let path = chunk[0].castling(side);
         let mut met: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
         let mut unwalkable = vec![false; chunk.len()];
-        castling_game(chunk, side, bound, Pruning::Always, |_, pos, bits| {
+        castling_game(chunk, path, bound, Pruning::Always, |_, pos, bits| {
             let q = pos.placement();
             let castled = q.castled(path);
             let id = cache.id(castled);
@@ -503,7 +500,7 @@ pub fn decide_group(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::File;
+    use crate::chess::{CastlingSide, File};
     use crate::start::search::components::{component_moves, lift_all_quiet};
     use crate::start::search::model::Step;
     use crate::start::search::no_pawn;
@@ -519,16 +516,14 @@ mod tests {
         for (step, bound) in [(13, 2), (59, 3)] {
             for arrangement in Arrangement::all().step_by(step) {
                 for side in CastlingSide::BOTH {
-                    if no_pawn::search(&arrangement, side).is_some() {
+                    let path = arrangement.castling(side);
+                    if no_pawn::search(&arrangement, path).is_some() {
                         continue;
                     }
-                    let king = arrangement.king_file();
-                    let rook = arrangement.rook_file(side);
-                    let path = arrangement.castling(side);
-                    let safe = SafeStructures::of(king, rook, side, bound);
+                    let safe = SafeStructures::of(path, bound);
                     let mut cache = CoreCache::default();
                     let group = std::slice::from_ref(&arrangement);
-                    let (tree, _) = castling_game(group, side, bound, Pruning::Never, |_, _, _| 0);
+                    let (tree, _) = castling_game(group, path, bound, Pruning::Never, |_, _, _| 0);
                     for node in &tree.nodes {
                         let q = node.pos().placement();
                         if !safe.contains(q.pawns()) || !q.castling_open(path) {
@@ -558,7 +553,8 @@ mod tests {
         for arrangement in Arrangement::all().step_by(61) {
             for side in CastlingSide::BOTH {
                 let group = std::slice::from_ref(&arrangement);
-                let (tree, _) = castling_game(group, side, 2, Pruning::Never, |_, _, _| 0);
+                let path = arrangement.castling(side);
+                let (tree, _) = castling_game(group, path, 2, Pruning::Never, |_, _, _| 0);
                 for node in tree.nodes.iter().step_by(7) {
                     let lifted = lift_all_quiet(node.pos().placement());
                     component_moves(&lifted, |next, step| {
@@ -590,14 +586,14 @@ mod tests {
         ] {
             let members: Vec<Arrangement> = Arrangement::all()
                 .filter(|a| a.king_file() == king && a.rook_file(side) == rook)
-                .filter(|a| no_pawn::search(a, side).is_none())
+                .filter(|a| no_pawn::search(a, a.castling(side)).is_none())
                 .take(GROUP_SIZE)
                 .collect();
             let all: Group = Group::MAX >> (GROUP_SIZE - members.len());
             let path = members[0].castling(side);
             let mut cache = CoreCache::default();
             let mut ids: Vec<PosKey> = Vec::new();
-            castling_game(&members, side, 2, Pruning::Always, |_, pos, _| {
+            castling_game(&members, path, 2, Pruning::Always, |_, pos, _| {
                 let id = cache.id(pos.placement().castled(path));
                 if !ids.contains(&id) {
                     ids.push(id);

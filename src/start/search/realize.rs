@@ -401,15 +401,24 @@ fn region_index(s: Square) -> usize {
 }
 
 /// Realizes `steps` (a model line from the start position) as a real game. With `normalize`,
-/// the pooled pieces end on fixed parking squares.
+/// the pooled pieces end on fixed parking squares. Its castling, if any, goes along the path of
+/// its castling step.
 pub(crate) fn realize(
     arrangement: &Arrangement,
     steps: &[Step],
     normalize: bool,
 ) -> Result<Line, RealizeError> {
+    let castling = steps.iter().find_map(|step| match step {
+        Step::Castle(path) => Some(*path),
+        _ => None,
+    });
+    let line = match castling {
+        Some(path) => Line::castling_along(arrangement, path),
+        None => Line::default(),
+    };
     let mut r = Realizer {
-        board: Board::start(arrangement),
-        line: Line::default(),
+        board: line.start(arrangement),
+        line,
     };
     for (i, &step) in steps.iter().enumerate() {
         let done = match step {
@@ -417,7 +426,7 @@ pub(crate) fn realize(
             Step::Exit { from } => r.exit(square_of(from)),
             Step::Enter { kind, to } => r.enter(kind, square_of(to)),
             Step::Push { file, to } => r.push(File::index(file as usize), to),
-            Step::Castle(side) => r.play(r.board.castling_move(side)),
+            Step::Castle(path) => r.play(r.board.castling_move(path.side())),
         };
         done.map_err(|reason| RealizeError {
             step: i + 1,

@@ -493,7 +493,7 @@ pub fn walk_to(arrangement: &Arrangement, target: &Board, budget: usize) -> Resu
         frozen: Vec::new(),
         castles: None,
     };
-    search(arrangement, &goal, budget).map(|moves| Line { moves })
+    search(arrangement, &goal, budget).map(|moves| Line::new(moves, None))
 }
 
 /// The fewest White moves from the start of `arrangement`, castling on `side` last, into a
@@ -551,7 +551,7 @@ pub fn castle_into(
     };
     let mut moves = search(arrangement, &goal, budget)?;
     moves.push(castling_move(arrangement, side));
-    Ok(Line { moves })
+    Ok(Line::new(moves, None))
 }
 
 #[cfg(test)]

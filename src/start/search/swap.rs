@@ -47,7 +47,7 @@
 //! a unit test in [`crate::start::search::pawn`] checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 
-use crate::chess::{ByCastlingSide, CastlingPath, CastlingSide, File};
+use crate::chess::CastlingPath;
 use crate::start::search::components::{CoreCache, connected_within};
 use crate::start::search::model::{
     self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet,
@@ -56,8 +56,9 @@ use crate::start::search::model::{BEYOND, Cell, THIRD, structure_pawns};
 use crate::start::search::model::{
     STRUCTURES, file_of, first_rank, is_light, moved_files, row_of, sq, structure_index,
 };
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// The largest bound on pawn files: all eight, every structure White's pawns can reach.
 pub const MAX_BOUND: usize = 8;
@@ -81,20 +82,17 @@ pub struct SafeStructures {
 }
 
 impl SafeStructures {
-    /// The safe structures of the side whose king starts on `king` and castling rook on `rook`
-    /// (files), with pawns moved on at most `bound` files. Worked out once per side and bound and
-    /// shared by every arrangement with the same king and rook files.
-    pub fn of(king: File, rook: File, side: CastlingSide, bound: usize) -> &'static SafeStructures {
-        type Tables = [OnceLock<SafeStructures>; 8 * 8 * MAX_BOUND];
-        static TABLES: ByCastlingSide<Tables> = ByCastlingSide {
-            a: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
-            h: [const { OnceLock::new() }; 8 * 8 * MAX_BOUND],
-        };
+    /// The safe structures of castling along `path`, with pawns moved on at most `bound` files.
+    /// Worked out once per castling and bound and shared by every arrangement with the same
+    /// king and rook files (and by every rule with the same castling).
+    pub fn of(path: CastlingPath, bound: usize) -> &'static SafeStructures {
         if !(1..=MAX_BOUND).contains(&bound) {
             return SafeStructures::none();
         }
-        let slot = (king as usize * 8 + rook as usize) * MAX_BOUND + bound - 1;
-        TABLES.get(side)[slot].get_or_init(|| SafeStructures::work_out(king, rook, side, bound))
+        static TABLES: Tables = Mutex::new(BTreeMap::new());
+        TABLES.once_per((path.unnamed(), bound), || {
+            SafeStructures::work_out(path, bound)
+        })
     }
 
     /// No structure safe: the search without the shortcut.
@@ -127,7 +125,7 @@ impl SafeStructures {
     /// Robustness of every structure within the bound, then safety from the most advanced
     /// structures down: pawn moves only ever advance, so a structure's successors are settled
     /// before it.
-    fn work_out(king: File, rook: File, side: CastlingSide, bound: usize) -> SafeStructures {
+    fn work_out(path: CastlingPath, bound: usize) -> SafeStructures {
         let moved = |p: &[u8; 8]| p.iter().filter(|&&s| s != HOME).count();
         let mut order: Vec<usize> = (0..STRUCTURES)
             .filter(|&i| moved(&structure_pawns(i)) <= bound)
@@ -146,9 +144,35 @@ impl SafeStructures {
                     safe[structure_index(&next)]
                 })
             });
-            safe[index] = successors_safe && robust_cached(king, rook, side, index);
+            safe[index] = successors_safe && robust_cached(path, index);
         }
         SafeStructures { safe }
+    }
+}
+
+/// The safe structures worked out so far, by castling (named alike, see
+/// [`CastlingPath::unnamed`]) and bound.
+type Tables = Mutex<BTreeMap<(CastlingPath, usize), &'static OnceLock<SafeStructures>>>;
+/// Robustness of each structure, by castling: unknown, no or yes.
+type Known = Mutex<BTreeMap<CastlingPath, &'static OnceLock<Vec<AtomicU8>>>>;
+
+/// A value worked out once per key for the whole run and shared by every thread: the first
+/// caller works it out (another asking for the same key meanwhile waits for it), later ones get
+/// it at once. The map's lock is held only to find the key's cell, never while working out.
+/// Cells are leaked on purpose: the keys are few (the castlings of the 960 arrangements under
+/// the rules, times the bounds) and live as long as the program.
+trait OncePer<K, V: 'static> {
+    fn once_per(&'static self, key: K, work_out: impl FnOnce() -> V) -> &'static V;
+}
+
+impl<K: Ord, V: 'static> OncePer<K, V> for Mutex<BTreeMap<K, &'static OnceLock<V>>> {
+    fn once_per(&'static self, key: K, work_out: impl FnOnce() -> V) -> &'static V {
+        let cell: &'static OnceLock<V> = *self
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry(key)
+            .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+        cell.get_or_init(work_out)
     }
 }
 
@@ -160,32 +184,29 @@ impl SafeStructures {
 /// and components can only merge. So a structure is robust if the same structure with every
 /// moved pawn on rank 3 (the most walled) is; that one is asked first, and it answers for all
 /// `2^moved` structures of its files at once.
-fn robust_cached(king: File, rook: File, side: CastlingSide, structure: usize) -> bool {
+fn robust_cached(path: CastlingPath, structure: usize) -> bool {
     let pawns = structure_pawns(structure);
     if pawns.contains(&BEYOND) {
         let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
-        if robust_known(king, rook, side, structure_index(&walled)) {
+        if robust_known(path, structure_index(&walled)) {
             return true;
         }
     }
-    robust_known(king, rook, side, structure)
+    robust_known(path, structure)
 }
 
 /// [`robust`] of one structure, remembered.
-fn robust_known(king: File, rook: File, side: CastlingSide, structure: usize) -> bool {
+fn robust_known(path: CastlingPath, structure: usize) -> bool {
     const UNKNOWN: u8 = 0;
     const NO: u8 = 1;
     const YES: u8 = 2;
-    static KNOWN: ByCastlingSide<[OnceLock<Vec<AtomicU8>>; 8 * 8]> = ByCastlingSide {
-        a: [const { OnceLock::new() }; 8 * 8],
-        h: [const { OnceLock::new() }; 8 * 8],
-    };
-    let slot = king as usize * 8 + rook as usize;
-    let known = KNOWN.get(side)[slot]
-        .get_or_init(|| (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect());
+    static KNOWN: Known = Mutex::new(BTreeMap::new());
+    let known = KNOWN.once_per(path.unnamed(), || {
+        (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect()
+    });
     match known[structure].load(Ordering::Relaxed) {
         UNKNOWN => {
-            let result = robust(king, rook, side, &structure_pawns(structure));
+            let result = robust(path, &structure_pawns(structure));
             known[structure].store(if result { YES } else { NO }, Ordering::Relaxed);
             result
         }
@@ -209,10 +230,24 @@ fn fits(b: usize, s: Sq) -> bool {
     }
 }
 
-/// The span ([`CastlingPath::span`]) as signed files, for arithmetic beside it.
-fn span(king: File, rook: File, side: CastlingSide) -> (i8, i8) {
-    let (lo, hi) = CastlingPath::new(king, rook, side).span();
-    (lo as i8, hi as i8)
+/// The first-rank squares that are empty but for king and rook whenever castling along `path`
+/// is legal ([`CastlingPath::clear_files`]): under a sliding rule the span, under fast castling
+/// the four squares of king and rook before and after. The lemma's walk goes over them.
+fn clear_squares(path: CastlingPath) -> SquareSet {
+    (0..8)
+        .filter(|&f| path.clear_files() & 1 << f != 0)
+        .map(|f| sq(f, 0))
+        .collect()
+}
+
+/// The leftmost and rightmost of the clear files, as signed files: spots are tried nearest
+/// these first.
+fn clear_ends(path: CastlingPath) -> (i8, i8) {
+    let clear = path.clear_files();
+    (
+        clear.trailing_zeros() as i8,
+        7 - clear.leading_zeros() as i8,
+    )
 }
 
 /// Whether the structure is robust for the side (see the module docs): king and rook get round
@@ -220,52 +255,46 @@ fn span(king: File, rook: File, side: CastlingSide) -> (i8, i8) {
 /// the lemma's walk; then with every first-rank square outside the span as well (a wider way
 /// round, but more places for pieces to stand in it), where an assignment the walk cannot
 /// settle is settled by comparing components.
-pub(crate) fn robust(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
-    robust_with(king, rook, side, pawns, true)
+pub(crate) fn robust(path: CastlingPath, pawns: &[u8; 8]) -> bool {
+    robust_with(path, pawns, true)
 }
 
 /// Whether king and rook get round by the lemma's walk alone (pieces that can leave step aside,
 /// the rest stand still): the test of [`robust`] without comparing components, for comparison.
 #[cfg(test)]
-pub(crate) fn robust_by_walk(king: File, rook: File, side: CastlingSide, pawns: &[u8; 8]) -> bool {
-    robust_with(king, rook, side, pawns, false)
+pub(crate) fn robust_by_walk(path: CastlingPath, pawns: &[u8; 8]) -> bool {
+    robust_with(path, pawns, false)
 }
 
-fn robust_with(
-    king: File,
-    rook: File,
-    side: CastlingSide,
-    pawns: &[u8; 8],
-    components: bool,
-) -> bool {
-    let mut everywhere = Adversary::new(king, rook, side, pawns, Spots::Everywhere);
+fn robust_with(path: CastlingPath, pawns: &[u8; 8], components: bool) -> bool {
+    let mut everywhere = Adversary::new(path, pawns, Spots::Everywhere);
     everywhere.search_components = components;
-    Adversary::new(king, rook, side, pawns, Spots::Holes).cannot_block()
-        || everywhere.cannot_block()
+    Adversary::new(path, pawns, Spots::Holes).cannot_block() || everywhere.cannot_block()
 }
 
 /// Where the adversary may put pieces.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Spots {
-    /// The holes only; first-rank squares outside the span count as blocked for good, which
-    /// makes the test harder to pass and leaves no assignment to search components for.
+    /// The holes only; first-rank squares outside the clear squares count as blocked for good,
+    /// which makes the test harder to pass and leaves no assignment to search components for.
     Holes,
-    /// The holes and the first-rank squares outside the span: every castle-legal placement.
+    /// The holes and the first-rank squares outside the clear squares: every castle-legal
+    /// placement.
     Everywhere,
 }
 
 /// The pieces standing in the way of king and rook, chosen as badly as possible: every
 /// assignment of blockers to the *spots* (the holes, and if wide the first-rank squares outside
-/// the span) is settled, pieces that can leave do, and king and rook must get round over what
-/// stays free.
+/// the clear squares) is settled, pieces that can leave do, and king and rook must get round
+/// over what stays free.
 struct Adversary {
+    path: CastlingPath,
     king: Sq,
     rook: Sq,
-    side: CastlingSide,
     board: Pos,
     spots: Vec<Sq>,
-    /// Span squares that neither king nor rook stands on before or after castling: free for the
-    /// pieces that leave and come back.
+    /// Clear squares that neither king nor rook stands on before or after castling: free for
+    /// the pieces that leave and come back.
     passable: SquareSet,
     /// Per spot, the blockers that can leave straight from it (a bit per blocker).
     direct: Vec<u8>,
@@ -284,33 +313,29 @@ struct Adversary {
 }
 
 impl Adversary {
-    fn new(
-        king: File,
-        rook: File,
-        side: CastlingSide,
-        pawns: &[u8; 8],
-        where_: Spots,
-    ) -> Adversary {
+    fn new(path: CastlingPath, pawns: &[u8; 8], where_: Spots) -> Adversary {
         let wide = where_ == Spots::Everywhere;
-        let (lo, hi) = span(king, rook, side);
+        let clear = clear_squares(path);
+        let (lo, hi) = clear_ends(path);
         let mut spots: Vec<Sq> = (0..8)
             .filter(|&f| pawns[f as usize] != HOME)
             .map(|f| sq(f, 1))
             .collect();
         if wide {
-            spots.extend((0..8).filter(|f| !(lo..=hi).contains(f)).map(|f| sq(f, 0)));
+            spots.extend((0..8).map(|f| sq(f, 0)).filter(|&s| !clear.contains(s)));
         }
-        // Nearest the span first: the bound in `cannot_block_from` then cuts sooner, since king
-        // and rook rarely need to go far.
+        // Nearest the clear squares first: the bound in `cannot_block_from` then cuts sooner,
+        // since king and rook rarely need to go far.
         spots.sort_by_key(|&s| ((lo - file_of(s)).max(file_of(s) - hi), s));
-        let passable: SquareSet = (lo..=hi)
-            .filter(|&f| {
-                ![king, rook, side.king_to_file(), side.rook_to_file()]
-                    .iter()
-                    .any(|&end| end as i8 == f)
-            })
-            .map(|f| sq(f, 0))
-            .collect();
+        let ends = [
+            path.king_from(),
+            path.rook_from(),
+            path.king_to(),
+            path.rook_to(),
+        ];
+        let passable = ends
+            .into_iter()
+            .fold(clear, |set, file| set.without(first_rank(file)));
         let board = Pos::with_pawns(*pawns);
         let direct = spots
             .iter()
@@ -321,9 +346,9 @@ impl Adversary {
             })
             .collect();
         Adversary {
-            king: first_rank(king),
-            rook: first_rank(rook),
-            side,
+            path,
+            king: first_rank(path.king_from()),
+            rook: first_rank(path.rook_from()),
             board,
             known: vec![None; 1 << spots.len()],
             leaves: vec![0; (NO_BLOCKER * spots.len()) << spots.len()],
@@ -388,7 +413,7 @@ impl Adversary {
             .filter(|&i| blocked & (1 << i) == 0)
             .map(|i| self.spots[i])
             .collect();
-        let result = walk(self.king, self.rook, self.side, &self.board, free);
+        let result = walk(self.path, &self.board, free);
         self.known[blocked] = Some(result);
         result
     }
@@ -411,11 +436,7 @@ impl Adversary {
                 before.set(s, Cell::piece(BLOCKERS[b]));
             }
         }
-        let after = before.castled(CastlingPath::new(
-            File::index(self.king as usize),
-            File::index(self.rook as usize),
-            self.side,
-        ));
+        let after = before.castled(self.path);
         let walled = (0..8).filter(|&f| self.board.pawns()[f] != THIRD).count() <= WALL_EXITS;
         let quick = if walled {
             connected_within(before, after, WALL_BUDGET)
@@ -498,18 +519,17 @@ fn can_leave(board: &Pos, kind: u8, from: Sq, free: SquareSet) -> bool {
 }
 
 /// Whether king and rook, alone, get from their squares to their castled squares moving over the
-/// span, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of places.
-fn walk(king: Sq, rook: Sq, side: CastlingSide, board: &Pos, free: SquareSet) -> bool {
-    let (lo, hi) = span(File::index(king as usize), File::index(rook as usize), side);
-    let span_squares: SquareSet = (lo..=hi).map(|f| sq(f, 0)).collect();
-    let open = span_squares.or(free);
+/// clear squares, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of
+/// places.
+fn walk(path: CastlingPath, board: &Pos, free: SquareSet) -> bool {
+    let open = clear_squares(path).or(free);
     let pair = |kp: u8, rp: u8| kp as usize * PLACES + rp as usize;
-    let goal = pair(
-        first_rank(side.king_to_file()),
-        first_rank(side.rook_to_file()),
-    );
+    let goal = pair(first_rank(path.king_to()), first_rank(path.rook_to()));
     let mut seen = [false; PLACES * PLACES];
-    let mut queue = vec![pair(king, rook)];
+    let mut queue = vec![pair(
+        first_rank(path.king_from()),
+        first_rank(path.rook_from()),
+    )];
     seen[queue[0]] = true;
     let mut cursor = 0;
     while let Some(&at) = queue.get(cursor) {
@@ -558,7 +578,13 @@ fn walk(king: Sq, rook: Sq, side: CastlingSide, board: &Pos, free: SquareSet) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::{CastlingSide, File};
     use crate::start::search::model::{BEYOND, THIRD};
+
+    /// Chess960 castling with the king on `king` and the rook on `rook`.
+    fn path(king: File, rook: File) -> CastlingPath {
+        CastlingPath::new(king, rook, CastlingSide::of(king, rook))
+    }
 
     fn pawns(moved: &[(usize, u8)]) -> [u8; 8] {
         let mut p = [HOME; 8];
@@ -576,19 +602,12 @@ mod tests {
     /// king and rook can never pass each other.
     #[test]
     fn a_hole_near_the_span_is_a_way_round() {
+        assert!(robust(path(File::B, File::A), &pawns(&[(2, BEYOND)])));
         assert!(robust(
-            File::B,
-            File::A,
-            CastlingSide::A,
-            &pawns(&[(2, BEYOND)])
-        ));
-        assert!(robust(
-            File::B,
-            File::A,
-            CastlingSide::A,
+            path(File::B, File::A),
             &pawns(&[(5, BEYOND), (6, BEYOND)])
         ));
-        assert!(!robust(File::B, File::A, CastlingSide::A, &pawns(&[])));
+        assert!(!robust(path(File::B, File::A), &pawns(&[])));
     }
 
     /// King g1 and rook h1 castling short with holes only on b2, c2 and d2 (pawns on b3, c4, d3):
@@ -602,8 +621,8 @@ mod tests {
     #[test]
     fn the_component_search_finds_ways_round_the_walk_misses() {
         let far = pawns(&[(1, THIRD), (2, BEYOND), (3, THIRD)]);
-        assert!(!robust_by_walk(File::G, File::H, CastlingSide::H, &far));
-        assert!(robust(File::G, File::H, CastlingSide::H, &far));
+        assert!(!robust_by_walk(path(File::G, File::H), &far));
+        assert!(robust(path(File::G, File::H), &far));
     }
 
     /// A rook on a hole whose rank-3 square holds a pawn cannot leave straight up; if no free hole
@@ -616,10 +635,10 @@ mod tests {
         let king = File::F;
         let rook = File::H;
         let f3 = pawns(&[(5, THIRD)]);
-        assert!(!robust_by_walk(king, rook, CastlingSide::H, &f3));
-        assert!(robust(king, rook, CastlingSide::H, &f3));
+        assert!(!robust_by_walk(path(king, rook), &f3));
+        assert!(robust(path(king, rook), &f3));
         let e_gone = pawns(&[(4, BEYOND), (5, THIRD)]);
-        assert!(robust_by_walk(king, rook, CastlingSide::H, &e_gone));
+        assert!(robust_by_walk(path(king, rook), &e_gone));
     }
 
     /// The component search can say no: king c1 and rook b1 castling long with the a-, b-, g-
@@ -630,9 +649,9 @@ mod tests {
     #[test]
     fn walled_holes_beside_the_span_are_not_robust() {
         let walled = pawns(&[(0, THIRD), (1, THIRD), (6, THIRD), (7, THIRD)]);
-        assert!(!robust(File::C, File::B, CastlingSide::A, &walled));
+        assert!(!robust(path(File::C, File::B), &walled));
         let open = pawns(&[(0, BEYOND), (1, BEYOND), (6, BEYOND), (7, BEYOND)]);
-        assert!(robust(File::C, File::B, CastlingSide::A, &open));
+        assert!(robust(path(File::C, File::B), &open));
     }
 
     /// The shortcut of [`robust_cached`] checked against [`robust`] itself: wherever the most
@@ -640,10 +659,7 @@ mod tests {
     /// asked directly. Two sides, every structure with a pawn gone past rank 3.
     #[test]
     fn robustness_grows_when_a_pawn_goes_on_from_rank_3() {
-        for (king, rook, side) in [
-            (File::B, File::A, CastlingSide::A),
-            (File::E, File::H, CastlingSide::H),
-        ] {
+        for (king, rook) in [(File::B, File::A), (File::E, File::H)] {
             let mut implied = 0;
             for index in 0..STRUCTURES {
                 let p = structure_pawns(index);
@@ -651,9 +667,9 @@ mod tests {
                     continue;
                 }
                 let walled = p.map(|s| if s == BEYOND { THIRD } else { s });
-                if robust(king, rook, side, &walled) {
+                if robust(path(king, rook), &walled) {
                     implied += 1;
-                    assert!(robust(king, rook, side, &p), "{walled:?} robust, {p:?} not");
+                    assert!(robust(path(king, rook), &p), "{walled:?} robust, {p:?} not");
                 }
             }
             assert!(implied > 1000);
@@ -664,9 +680,9 @@ mod tests {
     /// can still reach within the bound is safe; a larger bound can only take safety away.
     #[test]
     fn safety_needs_every_later_structure_robust() {
-        let (king, rook, side) = (File::B, File::A, CastlingSide::A);
+        let (king, rook) = (File::B, File::A);
         let tables: Vec<&SafeStructures> = (1..=3)
-            .map(|bound| SafeStructures::of(king, rook, side, bound))
+            .map(|bound| SafeStructures::of(path(king, rook), bound))
             .collect();
         assert!(tables[0].contains(&pawns(&[(2, BEYOND)])));
         for (b, table) in tables.iter().enumerate() {
@@ -679,7 +695,7 @@ mod tests {
                     continue;
                 }
                 assert!(moved <= bound);
-                assert!(robust(king, rook, side, &p), "{p:?} safe but not robust");
+                assert!(robust(path(king, rook), &p), "{p:?} safe but not robust");
                 for file in 0..8 {
                     for &to in model::pawn_advances(p[file], moved < bound) {
                         let mut next = p;

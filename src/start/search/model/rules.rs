@@ -6,7 +6,7 @@ use super::pawns::{BEYOND, Pawns, THIRD, pawn_advances};
 use super::pos::Pos;
 use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
 use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_side::CastlingSide;
+use crate::chess::castling_path::CastlingPath;
 use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, ROOK_DIRS};
 
 /// Knight moves that stay within ranks 1-2.
@@ -41,8 +41,8 @@ pub enum Step {
         /// Its new state.
         to: u8,
     },
-    /// Castling.
-    Castle(CastlingSide),
+    /// Castling along a path (its rule's landing squares).
+    Castle(CastlingPath),
 }
 
 /// Moves of a piece of `kind` from `s` that stay within ranks 1-2, over squares for which

@@ -1,0 +1,92 @@
+//! `castle960 why`: why can't I play this move? A move in a position given as a FEN, or in a game
+//! given as PGN at a chosen ply, judged with every reason that stands.
+
+use crate::cli::CliError;
+use crate::cli::output::Stdout;
+use castle960::castling::GameMove;
+use castle960::chess::Rule;
+use castle960::notation::fen::read_fen;
+use castle960::notation::pgn_import::read_pgn_game;
+use castle960::why::{Past, answer_text, why};
+use castle960::words::WIDTH;
+use clap::Args;
+use std::path::PathBuf;
+
+/// The arguments of `why`.
+#[derive(Args)]
+pub struct WhyArgs {
+    /// The position as a FEN (quoted), then the move; with --pgn, the move alone. The move in SAN
+    /// (Nf3, exd6, e8=Q, O-O), UCI (g1f3, e5d6, e7e8q; castling e1h1 or e1g1) or words (castle
+    /// short, castle long); a colour word or a move number before it says whose move it is
+    /// (black O-O, 12... d5).
+    #[arg(value_name = "FEN MOVE", num_args = 1..=2, required = true)]
+    words: Vec<String>,
+    /// Judge the move in the game of this PGN file (its FEN and Variant tags and main line), at
+    /// the position after --ply plies (the end of the game by default).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// With --pgn: which game of the file, counting from 1.
+    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+    game: u64,
+    /// With --pgn: the position after this many plies (0 is the start).
+    #[arg(long, requires = "pgn", value_name = "N")]
+    ply: Option<usize>,
+    /// Print plain letters instead of Unicode chess symbols.
+    #[arg(long)]
+    ascii: bool,
+    /// Print JSON for scripts (schema in the README).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Judges the move and prints the answer.
+pub fn run(args: &WhyArgs) -> Result<(), CliError> {
+    let (board, past, input) = match (&args.pgn, &args.words[..]) {
+        (None, [fen, input]) => {
+            let board = read_fen(fen)?;
+            let past = Past::of_position(&board);
+            (board, past, input)
+        }
+        (Some(path), [input]) => {
+            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
+                path: path.display().to_string(),
+                source,
+            })?;
+            let game = read_pgn_game(&text, args.game as usize)?;
+            let plies = game.moves.len();
+            let ply = args.ply.unwrap_or(plies);
+            if ply > plies {
+                return Err(CliError::PlyOutOfRange { ply, plies });
+            }
+            if game.rule != Rule::CHESS960 {
+                return Err(CliError::WhyUnderRule(game.rule));
+            }
+            // Under Chess960's rule every castling is cozy-chess's: the king takes its rook.
+            let moves: Vec<_> = game.moves[..ply]
+                .iter()
+                .map(|m| {
+                    let mv = match &m.mv {
+                        GameMove::Plain(mv) => *mv,
+                        GameMove::Castle(c) => c.king_takes_rook(),
+                    };
+                    (mv, m.san.clone())
+                })
+                .collect();
+            let (board, past) =
+                Past::of_game(&game.start, &moves).expect("the PGN reader replays its moves");
+            (board, past, input)
+        }
+        (pgn, _) => return Err(CliError::WhyArguments { pgn: pgn.is_some() }),
+    };
+    let answer = why(&board, input, &past)?;
+    let text = if args.json {
+        let mut text = serde_json::to_string_pretty(&answer).expect("answers serialize");
+        text.push('\n');
+        text
+    } else {
+        answer_text(&board, &answer, !args.ascii, WIDTH)
+    };
+    let mut out = Stdout::lock();
+    out.print(text)?;
+    out.finish()
+}

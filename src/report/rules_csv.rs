@@ -1,0 +1,97 @@
+//! The rules report: the 960 arrangements under every castling rule, one row per castling a rule
+//! allows (rule, then SP, then side, then the rule's order of castlings), beside the Chess960
+//! report of [`crate::report::csv`].
+
+use crate::chess::{CastlingSide, Rank, Rule};
+use crate::start::analysis::Games;
+use crate::start::rules::{CastlingVerdict, RuleAnalysis};
+use crate::start::verdict::Verdict;
+use serde::Serialize;
+
+/// The default place of the rules report, relative to the working directory.
+pub const DEFAULT_PATH: &str = "output/castling_rules.csv";
+
+/// One castling of one side of one arrangement under one rule.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RuleRow {
+    /// The rule's name (`chess960`, `chess480`, `free`, `flexible`, `fast`).
+    pub rule: Rule,
+    /// The Scharnagl number, 0-959.
+    pub sp: u16,
+    /// White's back rank, a1 to h1.
+    pub arrangement: String,
+    /// `a` (the rook left of the king) or `h`.
+    pub side: CastlingSide,
+    /// The castling in SAN: `O-O`, `O-O-O`, or the tilde notation where a side has several
+    /// castlings (`K~b1`, `K~h1/R~e1`).
+    pub castling: String,
+    /// The king's square after castling.
+    pub king_to: String,
+    /// The rook's square after castling.
+    pub rook_to: String,
+    /// `no-pawn-move`, `after-pawn-move`, `artificial-only` (or `not-within-bound` below the
+    /// default pawn bound).
+    pub verdict: Verdict,
+    /// For no-pawn-move: the fewest White moves before castling.
+    pub moves: Option<usize>,
+    /// The pawn moves of the castling game in SAN, space separated.
+    pub pawn_moves: String,
+    /// The castling game in SAN, ending with the castling move.
+    pub castle_line: String,
+    /// For artificial-only: a castle-free game reaching the same placement.
+    pub walk_line: String,
+    /// How the games were chosen: `shortest` (the fewest moves; no-pawn-move lines are always
+    /// shortest), `shortest-into-witness`, or `witness` (the search's own example).
+    pub games: &'static str,
+}
+
+impl RuleRow {
+    /// The row of one castling of `analysis`.
+    pub fn new(analysis: &RuleAnalysis, side: CastlingSide, castling: &CastlingVerdict) -> RuleRow {
+        let a = &analysis.arrangement;
+        let v = &castling.verdict;
+        let at = |file| crate::chess::Square::new(file, Rank::First).to_string();
+        RuleRow {
+            rule: analysis.rule,
+            sp: a.sp(),
+            arrangement: a.to_string(),
+            side,
+            castling: castling.path.san(Rank::First),
+            king_to: at(castling.path.king_to()),
+            rook_to: at(castling.path.rook_to()),
+            verdict: v.verdict,
+            moves: castling.no_pawn_moves,
+            pawn_moves: v.castle_line.pawn_moves(a).join(" "),
+            castle_line: v.castle_line.san(a),
+            walk_line: v.walk_line.as_ref().map_or(String::new(), |l| l.san(a)),
+            games: games_name(v.games),
+        }
+    }
+}
+
+/// The name of how games were chosen, as `show --json` writes it too.
+pub const fn games_name(games: Games) -> &'static str {
+    match games {
+        Games::Shortest => "shortest",
+        Games::ShortestIntoWitness => "shortest-into-witness",
+        Games::NotProvedShortest | Games::Witness => "witness",
+    }
+}
+
+/// The rules report as CSV bytes, the rules in the order given, each in SP order. Identical
+/// input gives identical bytes.
+pub fn to_csv(rules: &[Vec<RuleAnalysis>]) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    for analysis in rules.iter().flatten() {
+        for (side, castlings) in analysis.castlings.iter() {
+            for castling in castlings {
+                writer
+                    .serialize(RuleRow::new(analysis, side, castling))
+                    .expect("serializing to memory cannot fail");
+            }
+        }
+    }
+    writer.into_inner().expect("flushing to memory cannot fail")
+}

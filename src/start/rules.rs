@@ -1,0 +1,236 @@
+//! The 960 start arrangements under each castling rule ([`Rule`]): for every castling a rule
+//! allows on each side of each arrangement, whether it can come about without a pawn move (and
+//! in how few moves), only after one, or only artificially. The same model as Chess960's (Black
+//! absent, White makes every move) and the same searches: they take a castling path, and every
+//! rule's castlings are paths ([`Rule::paths`]).
+//!
+//! A side can have several castlings (free castling up to six on eight files); each gets its own
+//! verdict, since each lands king and rook on other squares. A side's verdict is the best of its
+//! castlings' (no castling at all under flexible or fast castling with the rook too close), and
+//! an arrangement counts for the puzzle when some castling of some side is no-pawn-move or
+//! after-pawn-move.
+//!
+//! The games shown are the searches' witnesses with round trips removed; under Chess960's rule
+//! they are the shortest games of [`Analysis`] (its exact searches are written for Chess960's
+//! castling only).
+
+use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide, Rule};
+use crate::start::analysis::{
+    Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes, witness_games,
+};
+use crate::start::line::Line;
+use crate::start::search::no_pawn;
+use crate::start::search::pawn::{self, Verdict};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// One castling a rule allows on one side of one arrangement, decided.
+#[derive(Clone, Debug)]
+pub struct CastlingVerdict {
+    /// The castling: where king and rook land, and how it is written.
+    pub path: CastlingPath,
+    /// The fewest preparatory moves when it castles without a pawn move.
+    pub no_pawn_moves: Option<usize>,
+    /// The verdict and the games that back it.
+    pub verdict: SideVerdict,
+}
+
+/// One arrangement under one rule.
+#[derive(Clone, Debug)]
+pub struct RuleAnalysis {
+    /// The rule.
+    pub rule: Rule,
+    /// The arrangement.
+    pub arrangement: Arrangement,
+    /// Every castling the rule allows on each side, in the rule's order ([`Rule::castlings`]).
+    pub castlings: ByCastlingSide<Vec<CastlingVerdict>>,
+}
+
+impl RuleAnalysis {
+    /// Chess960's rule, from the analysis that already decided it (one castling per side, with
+    /// the shortest games).
+    pub fn of_chess960(analysis: &Analysis) -> RuleAnalysis {
+        let a = analysis.arrangement;
+        RuleAnalysis {
+            rule: Rule::CHESS960,
+            arrangement: a,
+            castlings: ByCastlingSide::new(|side| {
+                vec![CastlingVerdict {
+                    path: a.castling(side),
+                    no_pawn_moves: analysis.no_pawn[side].as_ref().map(|c| c.moves),
+                    verdict: analysis.verdicts[side].clone(),
+                }]
+            }),
+        }
+    }
+
+    /// The verdict of `side`: the best of its castlings' (`None` when the rule allows none).
+    pub fn side_verdict(&self, side: CastlingSide) -> Option<Verdict> {
+        self.castlings[side].iter().map(|c| c.verdict.verdict).min()
+    }
+
+    /// Whether White can reach a position that requires castling: some castling of some side
+    /// is no-pawn-move or after-pawn-move.
+    pub fn requires_castling(&self) -> bool {
+        CastlingSide::BOTH.into_iter().any(|side| {
+            self.side_verdict(side)
+                .is_some_and(Verdict::requires_castling)
+        })
+    }
+}
+
+/// Analyses one arrangement under `rule` with pawn moves on at most `bound` files, deciding each
+/// castling exactly as [`analyse_all`] does.
+pub fn analyse(rule: Rule, arrangement: Arrangement, bound: usize) -> RuleAnalysis {
+    if rule == Rule::CHESS960 {
+        return RuleAnalysis::of_chess960(&Analysis::with_bound(arrangement, bound));
+    }
+    RuleAnalysis {
+        rule,
+        arrangement,
+        castlings: ByCastlingSide::new(|side| {
+            paths(rule, &arrangement, side)
+                .into_iter()
+                .map(|path| {
+                    let found = no_pawn::search(&arrangement, path);
+                    let outcome = found
+                        .is_none()
+                        .then(|| pawn_outcome(&arrangement, path.unnamed(), bound));
+                    decided(&arrangement, path, found, outcome, bound)
+                })
+                .collect()
+        }),
+    }
+}
+
+/// The castlings `rule` allows on `side` of `arrangement`.
+fn paths(rule: Rule, arrangement: &Arrangement, side: CastlingSide) -> Vec<CastlingPath> {
+    rule.paths(arrangement.king_file(), arrangement.rook_file(side))
+}
+
+/// Analyses all 960 arrangements under each of `rules`, in parallel; `chess960` is the Chess960
+/// analysis of all 960 (in SP order), from which that rule's answers are taken. One list of
+/// analyses per rule, in the order of `rules`, each in SP order whatever the number of threads.
+///
+/// A castling two rules share (the same landing squares and squares to clear: Chess480's in the
+/// standard array is Chess960's, and flexible castling's are free castling's) is searched once.
+/// Every castling that needs a pawn move, of every rule, goes into one pool of group searches
+/// ([`pawn_outcomes`]), so the threads stay busy to the end. `progress` gets the share done.
+pub fn analyse_all(
+    rules: &[Rule],
+    chess960: &[Analysis],
+    bound: usize,
+    progress: impl Fn(f64) + Sync,
+) -> Vec<Vec<RuleAnalysis>> {
+    let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+    let others: Vec<Rule> = rules
+        .iter()
+        .copied()
+        .filter(|&r| r != Rule::CHESS960)
+        .collect();
+    // Every distinct castling (named alike) of every arrangement under the other rules.
+    let mut distinct: Vec<(usize, CastlingPath)> = (0..arrangements.len())
+        .flat_map(|sp| {
+            let a = &arrangements[sp];
+            others.iter().flat_map(move |&rule| {
+                CastlingSide::BOTH
+                    .into_iter()
+                    .flat_map(move |side| paths(rule, a, side))
+                    .map(move |path| (sp, path.unnamed()))
+            })
+        })
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    let no_pawn: BTreeMap<(usize, CastlingPath), Option<no_pawn::Castling>> = distinct
+        .par_iter()
+        .map(|&(sp, path)| ((sp, path), no_pawn::search(&arrangements[sp], path)))
+        .collect();
+    let tasks: Vec<(usize, CastlingPath)> = distinct
+        .iter()
+        .copied()
+        .filter(|task| no_pawn[task].is_none())
+        .collect();
+    let total = tasks.len() as f64;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let report = |n: usize| {
+        let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        progress((before + n) as f64 / total.max(1.0));
+    };
+    let outcomes: BTreeMap<(usize, CastlingPath), pawn::PawnOutcome> = tasks
+        .iter()
+        .copied()
+        .zip(pawn_outcomes(&arrangements, &tasks, bound, &report))
+        .collect();
+    rules
+        .iter()
+        .map(|&rule| {
+            if rule == Rule::CHESS960 {
+                return chess960.iter().map(RuleAnalysis::of_chess960).collect();
+            }
+            arrangements
+                .par_iter()
+                .enumerate()
+                .map(|(sp, &arrangement)| RuleAnalysis {
+                    rule,
+                    arrangement,
+                    castlings: ByCastlingSide::new(|side| {
+                        paths(rule, &arrangement, side)
+                            .into_iter()
+                            .map(|path| {
+                                let key = (sp, path.unnamed());
+                                let found = no_pawn[&key].clone();
+                                let outcome = outcomes.get(&key).cloned();
+                                decided(&arrangement, path, found, outcome, bound)
+                            })
+                            .collect()
+                    }),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The verdict of castling along `path` from what the searches found: a line without a pawn
+/// move, or the pawn-move search's outcome. The games castle along `path` as named by its rule.
+fn decided(
+    arrangement: &Arrangement,
+    path: CastlingPath,
+    found: Option<no_pawn::Castling>,
+    outcome: Option<pawn::PawnOutcome>,
+    bound: usize,
+) -> CastlingVerdict {
+    let along = Line::castling_along(arrangement, path).along;
+    let named = |line: Line| Line { along, ..line };
+    let verdict = match (&found, outcome) {
+        (Some(castling), _) => SideVerdict {
+            verdict: Verdict::NoPawnMove,
+            castle_line: named(castling.line.clone()),
+            walk_line: None,
+            games: Games::Shortest,
+            cores: 0,
+            realize_error: None,
+            safe_structures: None,
+            verdict_one_file_fewer: None,
+        },
+        (None, Some(outcome)) => {
+            let ((castle, walk), realize_error) = witness_games(arrangement, &outcome);
+            SideVerdict {
+                verdict: outcome.verdict,
+                castle_line: named(castle),
+                walk_line: walk.map(named),
+                games: Games::Witness,
+                cores: outcome.cores,
+                realize_error,
+                safe_structures: Some(GroupKey::of(path).safe_structures(bound)),
+                verdict_one_file_fewer: None,
+            }
+        }
+        (None, None) => unreachable!("a castling without a line without pawn moves is searched"),
+    };
+    CastlingVerdict {
+        path,
+        no_pawn_moves: found.map(|c| c.moves),
+        verdict,
+    }
+}
