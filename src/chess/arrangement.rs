@@ -138,6 +138,22 @@ impl Arrangement {
             .filter(move |&f| self.rank[f as usize] == piece)
     }
 
+    /// The mirror image: the back rank read from h1 to a1. Still an arrangement (the bishops
+    /// keep opposite colours, the king stays between the rooks); its a-side is this one's h-side.
+    ///
+    /// ```
+    /// use castle960::Arrangement;
+    /// let a = Arrangement::from_sp(0).unwrap();
+    /// assert_eq!(a.to_string(), "BBQNNRKR");
+    /// assert_eq!(a.mirrored().to_string(), "RKRNNQBB");
+    /// assert_eq!(a.mirrored().mirrored(), a);
+    /// ```
+    pub fn mirrored(&self) -> Arrangement {
+        let mut rank = self.rank;
+        rank.reverse();
+        Arrangement { rank }
+    }
+
     /// The king's file.
     pub fn king_file(&self) -> File {
         self.files_of(Piece::King).next().unwrap()

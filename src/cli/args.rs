@@ -1,5 +1,6 @@
 //! Arguments that more than one command takes, declared once.
 
+use castle960::chess::{Rule, UnknownRule};
 use castle960::start::search::pawn;
 use clap::Args;
 use clap::builder::TypedValueParser;
@@ -18,5 +19,22 @@ impl Default for PawnBound {
         PawnBound {
             files: pawn::DEFAULT_BOUND,
         }
+    }
+}
+
+/// The castling rule a command works under.
+#[derive(Args, Clone, Debug, Default)]
+pub struct RuleArg {
+    /// The castling rule: chess960 (FIDE, the default), chess480, free, flexible or fast (the
+    /// README quotes each rule with its source).
+    #[arg(long = "rule", value_name = "RULE")]
+    name: Option<String>,
+}
+
+impl RuleArg {
+    /// The rule named, if any. Read here rather than by clap, so that a bad name gets one line
+    /// naming the rules, and exit code 2, like every bad input.
+    pub fn named(&self) -> Result<Option<Rule>, UnknownRule> {
+        self.name.as_deref().map(str::parse).transpose()
     }
 }

@@ -3,6 +3,7 @@
 //! Chess960's castling rule or another (`--rule`).
 
 use crate::cli::CliError;
+use crate::cli::args::RuleArg;
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::castling::timeline::timeline_under;
@@ -41,10 +42,9 @@ pub struct CastleArgs {
     /// With --pgn: also explain the position after this many plies in full (0 is the start).
     #[arg(long, requires = "pgn", value_name = "N")]
     ply: Option<usize>,
-    /// The castling rule: chess960 (FIDE, the default), chess480, free, flexible or fast (the
-    /// README quotes each). A game's Variant "Chess480" or CastlingRule tag names its own.
-    #[arg(long, value_name = "RULE")]
-    rule: Option<String>,
+    /// A game's Variant "Chess480" or CastlingRule tag names its own rule.
+    #[command(flatten)]
+    rule: RuleArg,
     /// How many own moves the search for "castling later" looks ahead (the opponent standing
     /// still).
     #[arg(long, default_value_t = Limits::default().max_moves,
@@ -62,8 +62,7 @@ pub struct CastleArgs {
 
 /// Explains the position, or the game's timeline.
 pub fn run(args: &CastleArgs) -> Result<(), CliError> {
-    // Read here rather than by clap, so that a bad rule gets one line like every bad input.
-    let rule: Option<Rule> = args.rule.as_deref().map(str::parse).transpose()?;
+    let rule: Option<Rule> = args.rule.named()?;
     let limits = Limits {
         max_moves: args.moves,
         ..Limits::default()

@@ -124,7 +124,8 @@ pub enum CliError {
 #[derive(Debug, Clone)]
 pub enum Outputs {
     /// `report`: each output's path with the flag that named it, `--out-dir` for all three
-    /// when it was given, else `--out`, `--analysis` and `--gallery` (given or by default).
+    /// when it was given, else `--out`, `--analysis`, `--gallery` and `--rules-out` (given or
+    /// by default).
     Report(Vec<(String, &'static str)>),
     /// `suite`: `--out`, `--force`.
     Suite,
@@ -165,7 +166,7 @@ impl Outputs {
                 format!(" (give {flag} a writable path to a file of its own)")
             }
             (Outputs::Report(_), None, WriteError::Io { .. }) => {
-                " (give --out, --analysis and --gallery writable paths to different files)"
+                " (give --out, --analysis, --gallery and --rules-out writable paths to different files)"
                     .to_string()
             }
             (Outputs::Report(_), _, WriteError::NotOurs { .. }) => {

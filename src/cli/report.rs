@@ -7,8 +7,9 @@ use crate::cli::output::{Stdout, note_unproven};
 use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
 use castle960::error::quote;
-use castle960::report::{analysis_doc, csv, gallery, summary};
-use castle960::start::analysis;
+use castle960::chess::Rule;
+use castle960::report::{analysis_doc, csv, gallery, rules_csv, summary};
+use castle960::start::{analysis, rules};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -24,6 +25,9 @@ const MARK_SIGNATURE: &[u8] = b"<!-- Written by castle960 report";
 /// How the CSV report starts: its header is fixed, so it needs no mark of its own.
 const CSV_SIGNATURE: &[u8] = b"sp,arrangement,fen,";
 
+/// How the rules report starts, likewise.
+const RULES_SIGNATURE: &[u8] = b"rule,sp,arrangement,";
+
 /// The arguments of `report`; bare `castle960` runs it with the defaults.
 #[derive(Args)]
 pub struct ReportArgs {
@@ -36,9 +40,14 @@ pub struct ReportArgs {
     /// Where to write the gallery: one self-contained HTML page of all 960 arrangements.
     #[arg(long, default_value = gallery::DEFAULT_PATH)]
     gallery: PathBuf,
-    /// Write all three files into this directory (created if needed) as chess960_castling.csv,
-    /// analysis.md and gallery.html, instead of naming each with --out, --analysis and --gallery.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "analysis", "gallery"])]
+    /// Where to write the rules report: every castling of every arrangement under every
+    /// castling rule (chess960, chess480, free, flexible, fast).
+    #[arg(long, default_value = rules_csv::DEFAULT_PATH)]
+    rules_out: PathBuf,
+    /// Write all four files into this directory (created if needed) as chess960_castling.csv,
+    /// analysis.md, gallery.html and castling_rules.csv, instead of naming each with --out,
+    /// --analysis, --gallery and --rules-out.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "analysis", "gallery", "rules_out"])]
     out_dir: Option<PathBuf>,
     /// Replace existing files even if castle960 did not write them (by default only its own
     /// earlier outputs are replaced: the CSV by its header, the others by their first line).
@@ -57,6 +66,7 @@ impl Default for ReportArgs {
             out: PathBuf::from(csv::DEFAULT_PATH),
             analysis: PathBuf::from(analysis_doc::DEFAULT_PATH),
             gallery: PathBuf::from(gallery::DEFAULT_PATH),
+            rules_out: PathBuf::from(rules_csv::DEFAULT_PATH),
             out_dir: None,
             force: false,
             quiet: false,
@@ -66,29 +76,29 @@ impl Default for ReportArgs {
 }
 
 impl ReportArgs {
-    /// The paths of the CSV, the analysis document and the gallery.
-    fn paths(&self) -> [PathBuf; 3] {
+    /// The paths of the CSV, the analysis document, the gallery and the rules report.
+    fn paths(&self) -> [PathBuf; 4] {
         match &self.out_dir {
             Some(dir) => [
                 csv::DEFAULT_PATH,
                 analysis_doc::DEFAULT_PATH,
                 gallery::DEFAULT_PATH,
+                rules_csv::DEFAULT_PATH,
             ]
             .map(|default| dir.join(Path::new(default).file_name().expect("a file name"))),
-            None => [&self.out, &self.analysis, &self.gallery].map(PathBuf::clone),
+            None => [&self.out, &self.analysis, &self.gallery, &self.rules_out].map(PathBuf::clone),
         }
     }
 
     /// How the command line names each output's path, for advice when one cannot be written:
-    /// `--out-dir` for all three when it was given, else each file's own flag.
+    /// `--out-dir` for all four when it was given, else each file's own flag.
     fn flags(&self) -> Outputs {
-        let [out, analysis, gallery] = self.paths();
         let flags = match self.out_dir {
-            Some(_) => ["--out-dir"; 3],
-            None => ["--out", "--analysis", "--gallery"],
+            Some(_) => ["--out-dir"; 4],
+            None => ["--out", "--analysis", "--gallery", "--rules-out"],
         };
         Outputs::Report(
-            [out, analysis, gallery]
+            self.paths()
                 .iter()
                 .map(|path| path.display().to_string())
                 .zip(flags)
@@ -104,6 +114,7 @@ impl ReportArgs {
         [
             (&self.out, csv::DEFAULT_PATH),
             (&self.gallery, gallery::DEFAULT_PATH),
+            (&self.rules_out, rules_csv::DEFAULT_PATH),
         ]
         .into_iter()
         .filter(|(path, default)| *path == Path::new(default))
@@ -121,7 +132,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         })?;
     }
     remove_temporary_files_on_signals()?;
-    let [out, analysis_path, gallery_path] = args.paths();
+    let [out, analysis_path, gallery_path, rules_path] = args.paths();
     let outputs = [
         Output {
             path: &out,
@@ -134,6 +145,10 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         Output {
             path: &gallery_path,
             signature: MARK_SIGNATURE,
+        },
+        Output {
+            path: &rules_path,
+            signature: RULES_SIGNATURE,
         },
     ];
     let replace = if args.force {
@@ -148,32 +163,47 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         note_unproven(staged.unproven());
     }
     let progress = Progress::new(args.quiet);
-    let analyses = analysis::analyse_all_with(args.bound.files, |share| progress.update(share));
+    // Chess960's analysis first, then the other rules; the share of the work each takes, as
+    // measured, divides the progress bar.
+    const CHESS960_SHARE: f64 = 0.3;
+    let analyses = analysis::analyse_all_with(args.bound.files, |share| {
+        progress.update(share * CHESS960_SHARE)
+    });
+    let under_rules = rules::analyse_all(&Rule::ALL, &analyses, args.bound.files, |share| {
+        progress.update(CHESS960_SHARE + share * (1.0 - CHESS960_SHARE))
+    });
     progress.finish();
-    // The three files are independent of one another: rendered side by side.
-    let ((document, csv), page) = rayon::join(
+    // The files are independent of one another: rendered side by side.
+    let ((document, csv), (page, rules_table)) = rayon::join(
         || {
             rayon::join(
-                || analysis_doc::render(&analyses),
+                || analysis_doc::render(&analyses, &under_rules),
                 || csv::to_csv(&analyses),
             )
         },
-        || gallery::render(&analyses),
+        || {
+            rayon::join(
+                || gallery::render(&analyses),
+                || rules_csv::to_csv(&under_rules),
+            )
+        },
     );
     let document = format!("{MARK}{}", document?);
     let page = format!("{MARK}{}", page?);
     staged
-        .commit(&[&csv, document.as_bytes(), page.as_bytes()])
+        .commit(&[&csv, document.as_bytes(), page.as_bytes(), &rules_table])
         .map_err(|e| flags.error(e))?;
     if args.quiet {
         return Ok(());
     }
     let mut stdout = Stdout::lock();
     stdout.print(summary::summary(&analyses))?;
+    stdout.print(summary::rules_summary(&under_rules))?;
     for (what, path) in [
         ("Report", &out),
         ("Analysis", &analysis_path),
         ("Gallery", &gallery_path),
+        ("Rules report", &rules_path),
     ] {
         let path = quote(&path.display().to_string());
         stdout.print(format!("{what} written to {path}\n"))?;

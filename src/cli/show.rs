@@ -1,7 +1,7 @@
 //! `castle960 show`: explain one arrangement or several.
 
 use crate::cli::CliError;
-use crate::cli::args::PawnBound;
+use crate::cli::args::{PawnBound, RuleArg};
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
@@ -9,7 +9,10 @@ use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
 use castle960::notation::pgn::FenStyle;
 use castle960::report::explain::Explanation;
+use castle960::chess::Rule;
+use castle960::report::explain::under_rule::RuleExplanation;
 use castle960::start::analysis::{Analyser, Analysis};
+use castle960::start::rules;
 use castle960::words;
 use clap::Args;
 use rayon::prelude::*;
@@ -49,12 +52,15 @@ pub struct ShowArgs {
     bound: PawnBound,
     #[command(flatten)]
     limits: InputLimits,
+    #[command(flatten)]
+    rule: RuleArg,
 }
 
 /// Explains the arrangements, in the order given, as text, JSON Lines or PGN. Every argument
 /// (and every line of standard input) is read and checked before anything is printed, so bad
 /// input gives one message and no partial output.
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
+    let rule = args.rule.named()?.unwrap_or_default();
     // The items as SPs (two bytes each: a long standard input stays small in memory).
     let mut items: Vec<u16> = Vec::new();
     for spec in &args.arrangements {
@@ -65,9 +71,10 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
         }
     }
     let width = args.width.map_or_else(terminal_width, usize::from);
-    // Each arrangement is analysed and rendered once, however often it is asked for, and the
-    // castling groups are searched once for all the arrangements asked for (an `Analyser`):
-    // `show 0-959` then costs what the report's analysis does, not 960 separate analyses.
+    // Each arrangement is analysed and rendered once, however often it is asked for, and under
+    // Chess960's rule the castling groups are searched once for all the arrangements asked for
+    // (an `Analyser`): `show 0-959` then costs what the report's analysis does, not 960
+    // separate analyses.
     let mut unique: Vec<Arrangement> = Vec::new();
     let mut seen = [false; 960];
     for &sp in &items {
@@ -75,7 +82,8 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
             unique.push(Arrangement::from_sp(sp).expect("items are SPs"));
         }
     }
-    let mut analyser = Analyser::new(&unique, args.bound.files);
+    let mut analyser =
+        (rule == Rule::default()).then(|| Analyser::new(&unique, args.bound.files));
     let mut texts: Vec<Option<String>> = vec![None; 960];
     let mut out = Stdout::lock();
     let mut printed = 0;
@@ -88,12 +96,17 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     let mut rest: &[Arrangement] = &unique;
     while !rest.is_empty() {
         let (chunk, later) = rest.split_at(batch.min(rest.len()));
-        let analyses = analyser.analyse(chunk);
-        let rendered: Vec<String> = chunk
-            .par_iter()
-            .zip(&analyses)
-            .map(|(arrangement, analysis)| render(args, arrangement, analysis, width))
-            .collect();
+        let rendered: Vec<String> = match &mut analyser {
+            Some(analyser) => chunk
+                .par_iter()
+                .zip(&analyser.analyse(chunk))
+                .map(|(arrangement, analysis)| render(args, arrangement, analysis, width))
+                .collect(),
+            None => chunk
+                .par_iter()
+                .map(|&arrangement| render_under(args, rule, arrangement, width))
+                .collect(),
+        };
         for (arrangement, text) in chunk.iter().zip(rendered) {
             texts[usize::from(arrangement.sp())] = Some(text);
         }
@@ -114,14 +127,18 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     out.finish()
 }
 
-/// One arrangement's explanation as `args` asks for it.
-fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width: usize) -> String {
-    let style = if args.xfen {
+/// The start FEN's style `args` asks for.
+fn style(args: &ShowArgs) -> FenStyle {
+    if args.xfen {
         FenStyle::XFen
     } else {
         FenStyle::Shredder
-    };
-    let explanation = Explanation::with_fen_style(analysis, style);
+    }
+}
+
+/// One arrangement's explanation under Chess960's rule, as `args` asks for it.
+fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width: usize) -> String {
+    let explanation = Explanation::with_fen_style(analysis, style(args));
     if args.pgn {
         explanation.to_pgn()
     } else if args.json {
@@ -130,6 +147,19 @@ fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width
         line
     } else {
         explanation.to_text_width(arrangement, !args.ascii, width)
+    }
+}
+
+/// One arrangement's explanation under another castling rule, as `args` asks for it.
+fn render_under(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -> String {
+    let analysis = rules::analyse(rule, arrangement, args.bound.files);
+    let explanation = RuleExplanation::new(&analysis, style(args));
+    if args.pgn {
+        explanation.to_pgn(style(args))
+    } else if args.json {
+        explanation.to_json_line()
+    } else {
+        explanation.to_text_width(!args.ascii, width)
     }
 }
 

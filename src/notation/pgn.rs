@@ -8,7 +8,8 @@
 //! move is chosen to attack neither the square White's king stands on nor the one it moves to
 //! next.
 
-use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, piece};
+use crate::chess::{Arrangement, File, Move, Piece, Rank, Rule, Square, piece};
+use crate::notation::pgn_import::{RULE_TAG, Variant};
 use crate::start::board::{Board, first_rank};
 use crate::start::line::Line;
 use std::fmt::Write as _;
@@ -241,7 +242,7 @@ impl<'a> Black<'a> {
 /// For each White move of `line`, the squares Black must leave unattacked after it: where
 /// White's king stands, and where the next White move takes it.
 fn king_squares(arrangement: &Arrangement, line: &Line) -> Vec<Vec<Square>> {
-    let mut board = Board::start(arrangement);
+    let mut board = line.start(arrangement);
     let mut guarded = Vec::with_capacity(line.moves.len());
     for (i, &mv) in line.moves.iter().enumerate() {
         board
@@ -330,7 +331,7 @@ fn king_square(board: &Board) -> Square {
 /// Where White's king goes with `mv`, if it moves.
 fn king_destination(board: &Board, mv: Move) -> Option<Square> {
     match board.castling_side(mv) {
-        Some(side) => Some(first_rank(side.king_to_file())),
+        Some(side) => Some(first_rank(board.castling(side).king_to())),
         None => (board.piece_on(mv.from) == Some(Piece::King)).then_some(mv.to),
     }
 }
@@ -382,8 +383,22 @@ pub fn game_in(
     event: &str,
     style: FenStyle,
 ) -> Result<String, NoWaitingMove> {
+    game_under(arrangement, line, event, style, Rule::CHESS960)
+}
+
+/// [`game_in`] for a line castling under `rule`: the tags name the rule as castle960's PGN
+/// reader reads it (`[Variant "Chess480"]`, or `[Variant "Chess960"]` with castle960's own
+/// `[CastlingRule "free"]`; see [`crate::notation::pgn_import`]), and the castling move is
+/// written in the rule's notation.
+pub fn game_under(
+    arrangement: &Arrangement,
+    line: &Line,
+    event: &str,
+    style: FenStyle,
+    rule: Rule,
+) -> Result<String, NoWaitingMove> {
     let waits = waiting_moves(arrangement, line)?;
-    let mut board = Board::start(arrangement);
+    let mut board = line.start(arrangement);
     let mut movetext: Vec<String> = format!("{{{BLACK_NOTE}}}")
         .split(' ')
         .map(str::to_string)
@@ -398,6 +413,11 @@ pub fn game_in(
         }
     }
     movetext.push("*".to_string());
+    let variant = [Variant::Chess960, Variant::Chess480]
+        .into_iter()
+        .find(|v| v.rule() == Some(rule))
+        .unwrap_or(Variant::Chess960);
+    let rule_tag = (variant.rule() != Some(rule)).then(|| (RULE_TAG, rule.name().to_string()));
     let mut out = String::new();
     for (tag, value) in [
         ("Event", event.to_string()),
@@ -407,11 +427,15 @@ pub fn game_in(
         ("White", "castle960".to_string()),
         ("Black", "waiting moves".to_string()),
         ("Result", "*".to_string()),
-        ("Variant", "Chess960".to_string()),
+        ("Variant", variant.to_string()),
+    ]
+    .into_iter()
+    .chain(rule_tag)
+    .chain([
         ("SetUp", "1".to_string()),
         ("FEN", style.fen(arrangement)),
         ("Link", crate::notation::lichess::analysis_url(arrangement)),
-    ] {
+    ]) {
         let _ = writeln!(out, "[{tag} \"{value}\"]");
     }
     out.push('\n');

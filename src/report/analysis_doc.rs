@@ -6,6 +6,7 @@ use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::disagreement::{self, Pattern};
 use crate::start::analysis::{Analysis, GroupKey};
+use crate::start::rules::RuleAnalysis;
 use crate::start::board::Board;
 use crate::start::search::pawn::Verdict;
 use crate::start::search::swap;
@@ -18,8 +19,9 @@ pub const TEMPLATE: &str = include_str!("analysis_doc.md");
 /// The default place of the rendered document, relative to the working directory.
 pub const DEFAULT_PATH: &str = "analysis.md";
 
-/// The facts of one report, by placeholder name.
-pub fn facts(analyses: &[Analysis]) -> Facts {
+/// The facts of one report, by placeholder name: the Chess960 analyses of all arrangements and
+/// the analyses under every rule ([`crate::start::rules::analyse_all`], Chess960's first).
+pub fn facts(analyses: &[Analysis], rules: &[Vec<RuleAnalysis>]) -> Facts {
     let mut f = Facts::new();
     let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
     f.insert("arrangements".into(), analyses.len().to_string());
@@ -66,6 +68,7 @@ pub fn facts(analyses: &[Analysis]) -> Facts {
     f.insert("hardest_sides".into(), hardest_sides(analyses));
     pawn_facts(analyses, &mut f);
     crate::report::questions_doc::facts(analyses, &mut f);
+    crate::report::rules_doc::facts(rules, &mut f);
     f
 }
 
@@ -448,6 +451,9 @@ fn hardest_sides(analyses: &[Analysis]) -> String {
 }
 
 /// Fills the template with the facts.
-pub fn render(analyses: &[Analysis]) -> Result<String, UnknownPlaceholder> {
-    facts(analyses).fill(TEMPLATE)
+pub fn render(
+    analyses: &[Analysis],
+    rules: &[Vec<RuleAnalysis>],
+) -> Result<String, UnknownPlaceholder> {
+    facts(analyses, rules).fill(TEMPLATE)
 }

@@ -8,5 +8,6 @@ pub mod explain;
 pub mod gallery;
 pub mod questions_doc;
 pub mod rules_csv;
+pub mod rules_doc;
 pub mod summary;
 pub mod template;

@@ -40,6 +40,9 @@ pub struct RuleRow {
     pub castle_line: String,
     /// For artificial-only: a castle-free game reaching the same placement.
     pub walk_line: String,
+    /// The most files with moved pawns searched: 8, every pawn structure, except under fast
+    /// castling (see [`crate::start::rules::LEAP_BOUND`]).
+    pub pawn_files: usize,
     /// How the games were chosen: `shortest` (the fewest moves; no-pawn-move lines are always
     /// shortest), `shortest-into-witness`, or `witness` (the search's own example).
     pub games: &'static str,
@@ -64,6 +67,7 @@ impl RuleRow {
             pawn_moves: v.castle_line.pawn_moves(a).join(" "),
             castle_line: v.castle_line.san(a),
             walk_line: v.walk_line.as_ref().map_or(String::new(), |l| l.san(a)),
+            pawn_files: analysis.bound,
             games: games_name(v.games),
         }
     }

@@ -186,6 +186,36 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
     out
 }
 
+/// The answer under each castling rule, one line each, for the summary printed after a report.
+///
+/// ```text
+/// Under each castling rule (analysis.md, output/castling_rules.csv), arrangements where White
+///   can reach a position that requires castling: chess960 629, chess480 ..., fast ... (pawns
+///   on at most 2 files)
+/// ```
+pub fn rules_summary(rules: &[Vec<crate::start::rules::RuleAnalysis>]) -> String {
+    let items: Vec<String> = rules
+        .iter()
+        .filter_map(|analyses| {
+            let first = analyses.first()?;
+            let answer = analyses.iter().filter(|a| a.requires_castling()).count();
+            let bound = if first.bound < crate::start::search::swap::MAX_BOUND {
+                format!(
+                    " (pawns on at most {})",
+                    words::count(first.bound, "file", "files")
+                )
+            } else {
+                String::new()
+            };
+            Some(format!("{} {answer}{bound}", first.rule))
+        })
+        .collect();
+    list(
+        "Under each castling rule (analysis.md, output/castling_rules.csv), arrangements where White can reach a position that requires castling: ",
+        &items,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,26 @@ use crate::start::search::pawn::{self, Verdict};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
+/// The most files with moved pawns searched under a rule whose king and rook leap (fast
+/// castling), whatever bound was asked for. The swap lemma holds for leaping castlings too, but
+/// its adversary search places pieces on every square between king and rook that the leap does
+/// not need empty, and grows with them: over three pawn files fast castling takes half a minute,
+/// over four seven minutes (one thread), over every structure longer than anyone waits. Within
+/// two files its verdicts are the same as within three (measured when this was written:
+/// `tests/start/rules.rs`). A verdict found within the bound is a fact about those pawn
+/// structures: after-pawn-move stays after-pawn-move with more files (its games exist), and
+/// artificial-only says that no castled position within the bound requires castling.
+pub const LEAP_BOUND: usize = 2;
+
+/// The pawn bound the analyses under `rule` use when `bound` is asked for.
+pub fn bound_under(rule: Rule, bound: usize) -> usize {
+    if rule.slides() {
+        bound
+    } else {
+        bound.min(LEAP_BOUND)
+    }
+}
+
 /// One castling a rule allows on one side of one arrangement, decided.
 #[derive(Clone, Debug)]
 pub struct CastlingVerdict {
@@ -44,6 +64,8 @@ pub struct RuleAnalysis {
     pub arrangement: Arrangement,
     /// Every castling the rule allows on each side, in the rule's order ([`Rule::castlings`]).
     pub castlings: ByCastlingSide<Vec<CastlingVerdict>>,
+    /// The most files with moved pawns the searches went through ([`bound_under`]).
+    pub bound: usize,
 }
 
 impl RuleAnalysis {
@@ -54,6 +76,7 @@ impl RuleAnalysis {
         RuleAnalysis {
             rule: Rule::CHESS960,
             arrangement: a,
+            bound: analysis.bound,
             castlings: ByCastlingSide::new(|side| {
                 vec![CastlingVerdict {
                     path: a.castling(side),
@@ -85,9 +108,11 @@ pub fn analyse(rule: Rule, arrangement: Arrangement, bound: usize) -> RuleAnalys
     if rule == Rule::CHESS960 {
         return RuleAnalysis::of_chess960(&Analysis::with_bound(arrangement, bound));
     }
+    let bound = bound_under(rule, bound);
     RuleAnalysis {
         rule,
         arrangement,
+        bound,
         castlings: ByCastlingSide::new(|side| {
             paths(rule, &arrangement, side)
                 .into_iter()
@@ -146,41 +171,55 @@ pub fn analyse_all(
         .par_iter()
         .map(|&(sp, path)| ((sp, path), no_pawn::search(&arrangements[sp], path)))
         .collect();
-    let tasks: Vec<(usize, CastlingPath)> = distinct
-        .iter()
-        .copied()
-        .filter(|task| no_pawn[task].is_none())
-        .collect();
-    let total = tasks.len() as f64;
+    // The castlings that need a pawn move, by the bound they are searched with.
+    let mut tasks: BTreeMap<usize, Vec<(usize, CastlingPath)>> = BTreeMap::new();
+    for &(sp, path) in &distinct {
+        if no_pawn[&(sp, path)].is_none() {
+            for &rule in &others {
+                let named = paths(rule, &arrangements[sp], path.side());
+                if named.iter().any(|p| p.unnamed() == path) {
+                    let list = tasks.entry(bound_under(rule, bound)).or_default();
+                    if list.last() != Some(&(sp, path)) {
+                        list.push((sp, path));
+                    }
+                }
+            }
+        }
+    }
+    let total = tasks.values().map(Vec::len).sum::<usize>() as f64;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let report = |n: usize| {
         let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
         progress((before + n) as f64 / total.max(1.0));
     };
-    let outcomes: BTreeMap<(usize, CastlingPath), pawn::PawnOutcome> = tasks
-        .iter()
-        .copied()
-        .zip(pawn_outcomes(&arrangements, &tasks, bound, &report))
-        .collect();
+    let mut outcomes: BTreeMap<(usize, CastlingPath, usize), pawn::PawnOutcome> = BTreeMap::new();
+    for (&searched_bound, list) in &tasks {
+        let found = pawn_outcomes(&arrangements, list, searched_bound, &report);
+        for (&(sp, path), outcome) in list.iter().zip(found) {
+            outcomes.insert((sp, path, searched_bound), outcome);
+        }
+    }
     rules
         .iter()
         .map(|&rule| {
             if rule == Rule::CHESS960 {
                 return chess960.iter().map(RuleAnalysis::of_chess960).collect();
             }
+            let bound = bound_under(rule, bound);
             arrangements
                 .par_iter()
                 .enumerate()
                 .map(|(sp, &arrangement)| RuleAnalysis {
                     rule,
                     arrangement,
+                    bound,
                     castlings: ByCastlingSide::new(|side| {
                         paths(rule, &arrangement, side)
                             .into_iter()
                             .map(|path| {
                                 let key = (sp, path.unnamed());
                                 let found = no_pawn[&key].clone();
-                                let outcome = outcomes.get(&key).cloned();
+                                let outcome = outcomes.get(&(sp, path.unnamed(), bound)).cloned();
                                 decided(&arrangement, path, found, outcome, bound)
                             })
                             .collect()

@@ -8,6 +8,7 @@ mod diagram;
 mod json;
 pub mod prose;
 mod text;
+pub mod under_rule;
 
 pub use text::Paragraph;
 
