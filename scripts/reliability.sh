@@ -53,6 +53,7 @@ run() {
 echo "== Endless and hostile input (exit 2, one line; 1 GiB address-space limit)"
 run 2 "castle --pgn /dev/zero" "$bin" castle --pgn /dev/zero
 run 2 "castle --pgn /dev/urandom" "$bin" castle --pgn /dev/urandom
+run 2 "why --pgn /dev/zero" "$bin" why --pgn /dev/zero O-O
 run 2 "referee --suite /dev/zero" "$bin" referee --suite /dev/zero sh "$fake" hang
 run 2 "referee --suite /dev/urandom" "$bin" referee --suite /dev/urandom sh "$fake" hang
 run 2 "show - < /dev/zero" bash -c "exec '$bin' show - < /dev/zero"

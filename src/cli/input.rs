@@ -1,5 +1,5 @@
 //! What the user gives castle960 to read, read with bounds: a file named on the command line
-//! (`castle --pgn`, `referee --suite`) or standard input (`show -`).
+//! (`castle --pgn`, `why --pgn`, `referee --suite`) or standard input (`show -`).
 //!
 //! A stream can be endless (`/dev/zero`, `/dev/urandom`, `yes 518 | castle960 show -`): read to
 //! its end, it would take all memory, or never end. So every read stops at a maximum size

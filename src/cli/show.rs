@@ -5,11 +5,11 @@ use crate::cli::args::{PawnBound, RuleArg};
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
+use castle960::chess::Rule;
 use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
 use castle960::notation::pgn::FenStyle;
 use castle960::report::explain::Explanation;
-use castle960::chess::Rule;
 use castle960::report::explain::under_rule::RuleExplanation;
 use castle960::start::analysis::{Analyser, Analysis};
 use castle960::start::rules;
@@ -82,8 +82,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
             unique.push(Arrangement::from_sp(sp).expect("items are SPs"));
         }
     }
-    let mut analyser =
-        (rule == Rule::default()).then(|| Analyser::new(&unique, args.bound.files));
+    let mut analyser = (rule == Rule::default()).then(|| Analyser::new(&unique, args.bound.files));
     let mut texts: Vec<Option<String>> = vec![None; 960];
     let mut out = Stdout::lock();
     let mut printed = 0;

@@ -462,15 +462,16 @@ fn from_file(path: &str) -> Stdio {
 }
 
 /// Endless input is read only up to a bound, a maximum line length and a maximum size, and
-/// refused there with exit 2 and one line naming the limit and how to raise it: a PGN, a suite
-/// or `show`'s standard input of endless zeros (one endless line), of random bytes, and an
+/// refused there with exit 2 and one line naming the limit and how to raise it: a PGN (`castle`,
+/// `why`), a suite or `show`'s standard input of endless zeros (one endless line), of random bytes, and an
 /// endless stream of good lines.
 #[test]
 fn endless_input_is_refused_at_a_bound_in_one_line() {
     let line = "line 1 of \"/dev/zero\" is longer than 16 MiB, the limit of --max-line; raise it \
                 with --max-line BYTES (for example --max-line 32M)";
-    let cases: [(&[&str], &str, &str); 5] = [
+    let cases: [(&[&str], &str, &str); 6] = [
         (&["castle", "--pgn", "/dev/zero"], "/dev/null", line),
+        (&["why", "--pgn", "/dev/zero", "O-O"], "/dev/null", line),
         (
             &["referee", "--suite", "/dev/zero", "stockfish"],
             "/dev/null",
