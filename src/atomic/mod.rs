@@ -15,34 +15,40 @@
 //!    through a bind mount or a symbolic link) and the same file name are one file, and so are
 //!    two existing paths with the same device and inode (hard links).
 //! 2. Then, still in [`Staged::new`] and holding the lock of every output directory (see
-//!    `lock.rs`), it removes the leftovers of ended runs there and creates a temporary file
-//!    `.castle960-XXXXXXXXXXXX.tmp` (twelve random letters and digits) beside each destination,
-//!    exclusively, and locks it for as long as the run lasts (see `names.rs`).
+//!    `lock.rs`), it removes the leftovers of ended runs there that it can prove are
+//!    castle960's, keeping (and listing, [`Staged::unproven`]) any other file named like them,
+//!    and creates a temporary file `.castle960-XXXXXXXXXXXX.tmp` (twelve random letters and
+//!    digits) beside each destination, exclusively, marked as castle960's inside, and locks it
+//!    for as long as the run lasts (see `names.rs`).
 //! 3. [`Staged::commit`] takes the directories' locks again, so that two runs into the same
 //!    files commit one after the other and never leave a mixed set. It checks the destinations
-//!    once more (a file may have appeared during the run), writes each temporary file in full,
+//!    once more (a file may have appeared during the run), writes a commit record into each
+//!    directory listing its temporary files (so that they stay provably castle960's once their
+//!    marker is overwritten), writes each temporary file in full,
 //!    gives it the mode of the file it replaces (or 0666 less the umask for a new file, as
 //!    `File::create` would) and syncs it to disk. It keeps a backup of each existing
 //!    destination (a hard link under an exclusive random `.bak` name, else a copy into a file
-//!    created exclusively), renames the temporary files onto their destinations one after the
-//!    other, and if a rename fails it puts back the files already replaced from their backups,
-//!    so that all files are new or all are old. Then it removes the backups.
+//!    created exclusively; listed in the record at once), renames the temporary files onto their
+//!    destinations one after the other, and if a rename fails it puts back the files already
+//!    replaced from their backups, so that all files are new or all are old. Then it removes
+//!    the backups, and last the records.
 //! 4. On SIGINT, SIGTERM or SIGHUP the command line calls [`abandon_and_exit`], which removes
 //!    every temporary and backup file of this process; it waits for a commit in progress to
 //!    finish first, so an interruption never separates the renames.
 //!
 //! What remains: a crash of the machine, a power cut or SIGKILL *between the renames* (a
 //! window of a few system calls) leaves the new CSV beside the old analysis, and a backup file
-//! `.castle960-XXXXXXXXXXXX.bak` beside the CSV; a later run into that directory removes it like
-//! any leftover. SIGKILL at any other moment leaves at most the temporary files, which the next
-//! run removes; a report is never half-written.
+//! `.castle960-XXXXXXXXXXXX.bak` and the commit record `.castle960-XXXXXXXXXXXX.log` beside the
+//! CSV; a later run into that directory removes them like any leftover. SIGKILL at any other
+//! moment leaves at most the temporary files, which the next run removes; a report is never
+//! half-written.
 
 mod lock;
 mod names;
 
 use crate::error::quote;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read as _, Write as _};
+use std::io::{self, Read as _, Seek as _, SeekFrom, Write as _};
 use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -195,6 +201,9 @@ struct Target<'a> {
 pub struct Staged<'a> {
     targets: Vec<Target<'a>>,
     replace: Replace,
+    /// Files in the output directories named like castle960's temporary files, backups or
+    /// commit records, which the sweep kept because nothing proves they are castle960's.
+    unproven: Vec<PathBuf>,
 }
 
 impl<'a> Staged<'a> {
@@ -227,12 +236,15 @@ impl<'a> Staged<'a> {
             .map(|(_, dest, dir)| (*dir, parent(dest)))
             .collect();
         let locks = lock::acquire_all(&dirs).map_err(write_error(found[0].0.path))?;
-        for lock in locks.iter().filter(|l| l.held()) {
-            names::sweep(lock.dir());
-        }
+        let unproven = locks
+            .iter()
+            .filter(|l| l.held())
+            .flat_map(|lock| names::sweep(lock.dir()))
+            .collect();
         let mut staged = Staged {
             targets: Vec::new(),
             replace,
+            unproven,
         };
         for (output, dest, dir) in found {
             if fs::symlink_metadata(&dest).is_ok() {
@@ -267,6 +279,13 @@ impl<'a> Staged<'a> {
         Ok(staged)
     }
 
+    /// The files named like castle960's temporary files, backups or commit records that the
+    /// sweep of the output directories kept, because nothing proves castle960 left them (a
+    /// user may have made them): the caller says so.
+    pub fn unproven(&self) -> &[PathBuf] {
+        &self.unproven
+    }
+
     /// Writes the contents (one per output, in order) and replaces the destinations together:
     /// each file is either the old one or the complete new one, and all are new or all old
     /// unless the machine stops between the renames.
@@ -278,14 +297,26 @@ impl<'a> Staged<'a> {
             .collect();
         let locks = lock::acquire_all(&dirs).map_err(write_error(self.targets[0].given))?;
         let mut live = live_files();
-        let result = commit_targets(&mut self.targets, contents, self.replace, &mut live);
+        let mut records = Vec::new();
+        let result = commit_targets(
+            &mut self.targets,
+            contents,
+            self.replace,
+            &mut records,
+            &mut live,
+        );
         // Whatever happened, this process's files go (the renamed ones are gone already),
-        // the backups while the directories are still locked.
-        for target in self.targets.drain(..) {
-            for path in std::iter::once(&target.temp).chain(&target.backup) {
-                let _ = fs::remove_file(path);
-                live.retain(|p| p != path);
-            }
+        // the backups while the directories are still locked, the records last.
+        let files = self
+            .targets
+            .drain(..)
+            .flat_map(|target| std::iter::once(target.temp).chain(target.backup));
+        let records = records
+            .into_iter()
+            .map(|(_, record)| record.path().to_path_buf());
+        for path in files.chain(records) {
+            let _ = fs::remove_file(&path);
+            live.retain(|p| *p != path);
         }
         drop(live);
         drop(locks);
@@ -329,10 +360,13 @@ fn carries(path: &Path, signature: &[u8]) -> bool {
 }
 
 impl Target<'_> {
-    /// Writes the new contents in full, with the mode the destination will keep, to disk.
+    /// Writes the new contents in full over the temporary file's marker, with the mode the
+    /// destination will keep, to disk.
     fn write(&mut self, bytes: &[u8], mode: Option<u32>) -> Result<(), WriteError> {
         let err = || write_error(self.given);
+        self.file.seek(SeekFrom::Start(0)).map_err(err())?;
         self.file.write_all(bytes).map_err(err())?;
+        self.file.set_len(bytes.len() as u64).map_err(err())?;
         if let Some(mode) = mode {
             self.file
                 .set_permissions(fs::Permissions::from_mode(mode))
@@ -374,12 +408,15 @@ fn check_replaceable(given: &Path, dest: &Path) -> Result<(), WriteError> {
     }
 }
 
-/// The commit proper, under the directories' locks: check the destinations again, write and
-/// sync every temporary file, keep backups, rename all, and undo the renames done if one fails.
+/// The commit proper, under the directories' locks: check the destinations again, record the
+/// temporary files of each directory in a commit record (into `records`), write and sync every
+/// temporary file, keep backups (each recorded), rename all, and undo the renames done if one
+/// fails.
 fn commit_targets(
     targets: &mut [Target],
     contents: &[&[u8]],
     replace: Replace,
+    records: &mut Vec<(lock::DirId, names::Record)>,
     live: &mut Vec<PathBuf>,
 ) -> Result<(), WriteError> {
     assert_eq!(targets.len(), contents.len(), "one content per path");
@@ -397,6 +434,18 @@ fn commit_targets(
         }
         modes.push(mode);
     }
+    for target in targets.iter() {
+        if records.iter().all(|(dir, _)| *dir != target.dir) {
+            let temps = targets
+                .iter()
+                .filter(|t| t.dir == target.dir)
+                .map(|t| t.temp.as_path());
+            let record = names::Record::create(parent(&target.dest), temps)
+                .map_err(write_error(target.given))?;
+            live.push(record.path().to_path_buf());
+            records.push((target.dir, record));
+        }
+    }
     for ((target, bytes), mode) in targets.iter_mut().zip(contents).zip(&modes) {
         target.write(bytes, *mode)?;
     }
@@ -404,7 +453,14 @@ fn commit_targets(
         if mode.is_some() {
             let backup = names::create_backup(&target.dest).map_err(write_error(target.given))?;
             live.push(backup.clone());
-            target.backup = Some(backup);
+            target.backup = Some(backup.clone());
+            let (_, record) = records
+                .iter_mut()
+                .find(|(dir, _)| *dir == target.dir)
+                .expect("every directory has its record");
+            record
+                .add_backup(&backup)
+                .map_err(write_error(target.given))?;
         }
     }
     for done in 0..targets.len() {
@@ -603,7 +659,10 @@ mod tests {
         let (mut file, temp) = names::create_temp(dir.path()).unwrap();
         assert_ne!(temp, predicted_temp);
         file.write_all(b"new").unwrap();
-        assert_eq!(fs::read(&temp).unwrap(), b"new");
+        assert_eq!(
+            fs::read(&temp).unwrap(),
+            [names::TEMP_MARKER, b"new"].concat()
+        );
 
         assert_eq!(fs::read(&victim).unwrap(), b"precious");
         for link in [&predicted, &predicted_temp] {

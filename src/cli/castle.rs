@@ -4,6 +4,7 @@
 
 use crate::cli::CliError;
 use crate::cli::args::RuleArg;
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::castling::timeline::timeline_under;
 use castle960::castling::{GameContext, Limits, explain, explain_in_game, explain_rule};
@@ -55,6 +56,8 @@ pub struct CastleArgs {
     /// Print JSON for scripts (schema in the README).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: InputLimits,
 }
 
 /// Explains the position, or the game's timeline.
@@ -70,10 +73,7 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
             position(args, &board, rule.unwrap_or_default(), &limits)
         }
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
-                path: path.display().to_string(),
-                source,
-            })?;
+            let text = input::read_file(path, args.limits)?;
             let game = read_pgn_game_under(&text, args.game as usize, rule)?;
             game_text(args, &game, &limits)?
         }

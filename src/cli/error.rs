@@ -67,6 +67,9 @@ pub enum CliError {
         /// What the operating system said.
         source: std::io::Error,
     },
+    /// A file or standard input went past a bound of reading (`--max-input`, `--max-line`).
+    #[error(transparent)]
+    TooLong(#[from] crate::cli::input::TooLong),
     /// `--ply` names a ply past the game's end.
     #[error("--ply {ply} is past the end of the game, which has {plies} plies (0 is the start)")]
     PlyOutOfRange {
@@ -75,8 +78,8 @@ pub enum CliError {
         /// How many plies the game has.
         plies: usize,
     },
-    /// `--time-limit` is no positive number of seconds.
-    #[error("--time-limit {0} is not a positive number of seconds")]
+    /// `--time-limit` is no number of seconds of at least a millisecond.
+    #[error("--time-limit {0:?} is not a number of seconds of at least 0.001 (a millisecond)")]
     TimeLimit(f64),
     /// A suite file could not be read.
     #[error(transparent)]
@@ -118,35 +121,62 @@ pub enum CliError {
 }
 
 /// The commands that write files, each with its own flags for where they go.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum Outputs {
-    /// `report`: `--out`, `--analysis`, `--gallery`, `--out-dir`, `--force`.
-    Report,
+    /// `report`: each output's path with the flag that named it, `--out-dir` for all three
+    /// when it was given, else `--out`, `--analysis`, `--gallery` and `--rules-out` (given or
+    /// by default).
+    Report(Vec<(String, &'static str)>),
     /// `suite`: `--out`, `--force`.
     Suite,
 }
 
 impl Outputs {
     /// The command-line error for `source` while writing this command's outputs.
-    pub fn error(self, source: WriteError) -> CliError {
+    pub fn error(&self, source: WriteError) -> CliError {
         CliError::Write {
             source,
-            outputs: self,
+            outputs: self.clone(),
         }
     }
 
-    /// What the user can do about `error` with this command's flags.
-    fn advice(self, error: &WriteError) -> &'static str {
-        match (self, error) {
-            (Outputs::Report, WriteError::Io { .. }) => {
-                " (give --out, --analysis and --gallery writable paths to different files)"
+    /// What the user can do about `error` with this command's flags: the flag that names the
+    /// path the error is about, so that the advice never lists flags the user did not use.
+    fn advice(&self, error: &WriteError) -> String {
+        let path = match error {
+            WriteError::Io { path, .. } | WriteError::NotOurs { path } => path,
+        };
+        let flag = match self {
+            // The last flag naming the path: of two naming one file, the second is refused.
+            Outputs::Report(named) => named
+                .iter()
+                .rev()
+                .find(|(given, _)| given == path)
+                .map(|&(_, flag)| flag),
+            Outputs::Suite => Some("--out"),
+        };
+        match (self, flag, error) {
+            (Outputs::Report(_), Some("--out-dir"), WriteError::Io { .. }) => {
+                " (give --out-dir a writable directory)".to_string()
             }
-            (Outputs::Report, WriteError::NotOurs { .. }) => {
-                "; give --force to replace it, or --out-dir DIR to write elsewhere"
+            (Outputs::Report(_), Some("--out-dir"), WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or another --out-dir to write elsewhere".to_string()
             }
-            (Outputs::Suite, WriteError::Io { .. }) => " (give --out a writable path to a file)",
-            (Outputs::Suite, WriteError::NotOurs { .. }) => {
-                "; give --force to replace it, or --out FILE to write elsewhere"
+            (Outputs::Report(_), Some(flag), WriteError::Io { .. }) => {
+                format!(" (give {flag} a writable path to a file of its own)")
+            }
+            (Outputs::Report(_), None, WriteError::Io { .. }) => {
+                " (give --out, --analysis, --gallery and --rules-out writable paths to different files)"
+                    .to_string()
+            }
+            (Outputs::Report(_), _, WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or --out-dir DIR to write elsewhere".to_string()
+            }
+            (Outputs::Suite, _, WriteError::Io { .. }) => {
+                " (give --out a writable path to a file)".to_string()
+            }
+            (Outputs::Suite, _, WriteError::NotOurs { .. }) => {
+                "; give --force to replace it, or --out FILE to write elsewhere".to_string()
             }
         }
     }
@@ -165,6 +195,7 @@ impl CliError {
             | CliError::Rule(_)
             | CliError::WhyUnderRule(_)
             | CliError::ReadFile { .. }
+            | CliError::TooLong(_)
             | CliError::PlyOutOfRange { .. }
             | CliError::TimeLimit(_)
             | CliError::Suite(_)

@@ -4,6 +4,7 @@
 mod args;
 mod castle;
 mod error;
+mod input;
 mod output;
 mod progress;
 mod referee;
@@ -44,7 +45,8 @@ enum Command {
     Why(why::WhyArgs),
     /// Referee a UCI engine's castling against castle960's: positions of seeded random games (or
     /// a suite file) sent with UCI_Chess960 on, `go perft 1` compared move by move. Exit 0 when
-    /// all agree, 1 when some differ, 2 on usage errors, 3 when the engine fails.
+    /// all agree, 1 when some differ, 2 on usage errors, 3 when the engine fails, 128 plus the
+    /// signal's number when SIGINT, SIGTERM or SIGHUP interrupts it (after the summary so far).
     Referee(referee::RefereeArgs),
     /// Write the castling test suite for move generators (output/castling-suite.epd).
     Suite(suite::SuiteArgs),

@@ -1,12 +1,13 @@
 //! `castle960 referee ENGINE [ARGS...]`: a UCI engine's castling against castle960's.
 
 use crate::cli::CliError;
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::error::quote;
-use castle960::referee::judge::judge;
+use castle960::referee::judge::{Difference, judge};
 use castle960::referee::positions::RandomGames;
 use castle960::referee::suite::{self, SuiteLine};
-use castle960::referee::{Engine, EngineConfig};
+use castle960::referee::{Engine, EngineConfig, EngineError, Interrupt};
 use clap::Args;
 use cozy_chess::Board;
 use std::ffi::OsString;
@@ -35,12 +36,31 @@ pub struct RefereeArgs {
     /// Also compare perft 2 (the engine's total against castle960's).
     #[arg(long)]
     depth2: bool,
-    /// The longest wait for one position's answer, in seconds.
+    /// The longest wait for one position's answer, in seconds: at least 0.001; `inf`, or a
+    /// limit too long for the clock (1e19, say), never runs out.
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
     time_limit: f64,
     /// Print at most this many differences (all are counted).
     #[arg(long, default_value_t = 20)]
     show: usize,
+    #[command(flatten)]
+    limits: InputLimits,
+}
+
+/// The shortest `--time-limit` taken: a millisecond. Below it no engine can answer through two
+/// pipes, and a shorter limit would show as "within 0s" in the message of a hang.
+const SHORTEST_TIME_LIMIT: f64 = 0.001;
+
+/// `--time-limit` as a duration: refused unless it is a number of seconds of at least
+/// [`SHORTEST_TIME_LIMIT`]; any longer limit is taken, one beyond what a `Duration` holds as
+/// `Duration::MAX` (the engine driver then waits without a deadline), so that no number the
+/// argument parser accepts can panic.
+fn time_limit(seconds: f64) -> Result<Duration, CliError> {
+    // NaN is no number of seconds: it compares as neither shorter nor longer.
+    if seconds.is_nan() || seconds < SHORTEST_TIME_LIMIT {
+        return Err(CliError::TimeLimit(seconds));
+    }
+    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }
 
 /// Exit code when some positions differ.
@@ -48,15 +68,13 @@ pub const DIFFERENCES: u8 = 1;
 
 /// Runs the engine over the positions and reports agreements and differences.
 pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
+    let position_timeout = time_limit(args.time_limit)?;
     // The positions are streamed to the engine, never all held at once: a million-position run
     // needs no more memory than a short one. A suite's lines are few, and read first so that a
     // bad line is reported before the engine starts.
     let suite_lines: Option<Vec<SuiteLine>> = match &args.suite {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
-                path: path.display().to_string(),
-                source,
-            })?;
+            let text = input::read_file(path, args.limits)?;
             Some(suite::read(&text)?)
         }
         None => None,
@@ -72,32 +90,37 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     };
     let (program, engine_args) = args.engine.split_first().expect("clap requires ENGINE");
     let mut config = EngineConfig::new(program.clone(), engine_args.iter().cloned());
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return Err(CliError::TimeLimit(args.time_limit));
-    }
-    config.position_timeout = Duration::from_secs_f64(args.time_limit);
-    let started = Instant::now();
-    let mut engine = Engine::start(config)?;
-    let name = engine.name().to_string();
-    let mut out = Stdout::lock();
-    let (mut checked, mut differ, mut misnamed) = (0usize, 0usize, 0usize);
+    config.position_timeout = position_timeout;
+    config.interrupt = interruptions()?;
+    reap_orphans();
+    let interrupt = config.interrupt.clone();
     let depth = if args.depth2 { 2 } else { 1 };
-    let stream = engine.perft_all(boards, depth);
-    for (i, answer) in stream.enumerate() {
-        let (board, perft) = answer?;
-        checked += 1;
-        let difference = judge(&board, &perft, depth);
-        if let Some(d) = difference {
-            if d.moves_differ() {
-                differ += 1;
-            } else {
-                misnamed += 1;
+    let started = Instant::now();
+    let mut out = Stdout::lock();
+    let mut tally = Tally::default();
+    let (name, command) = match Engine::start(config) {
+        Ok(mut engine) => {
+            let names = (engine.name().to_string(), engine.command().to_string());
+            for (i, answer) in engine.perft_all(boards, depth).enumerate() {
+                let (board, perft) = match answer {
+                    Ok(answer) => answer,
+                    Err(EngineError::Interrupted { .. }) => break,
+                    Err(error) => return Err(error.into()),
+                };
+                if let Some(d) = judge(&board, &perft, depth) {
+                    tally.count(&d);
+                    if tally.differ + tally.misnamed <= args.show {
+                        out.print(format!("{}: {d}", label(i)))?;
+                    }
+                }
+                tally.checked += 1;
             }
-            if differ + misnamed <= args.show {
-                out.print(format!("{}: {d}", label(i)))?;
-            }
+            // Dropping the engine here ends its process group before the summary is printed.
+            names
         }
-    }
+        Err(EngineError::Interrupted { command, .. }) => (String::new(), command),
+        Err(error) => return Err(error.into()),
+    };
     let seconds = started.elapsed().as_secs_f64();
     let source = match &args.suite {
         Some(path) => format!(
@@ -106,17 +129,93 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
         ),
         None => format!("positions of random games (seed {})", args.seed),
     };
+    let engine = if name.is_empty() {
+        command
+    } else {
+        format!("{name} ({command})")
+    };
+    let Tally {
+        checked,
+        differ,
+        misnamed,
+    } = tally;
+    let signal = interrupt.raised();
+    let interrupted = signal
+        .map(|signal| {
+            format!(
+                "; interrupted by {} after {checked} of {total} positions",
+                signal_name(signal)
+            )
+        })
+        .unwrap_or_default();
     out.print(format!(
-        "Referee: {name} ({}) on {checked} {source}, perft {depth}: {} agree, {differ} differ, \
-         {misnamed} agree but write castling as the king's destination; {:.0} positions per second\n",
-        engine.command(),
+        "Referee: {engine} on {checked} {source}, perft {depth}: {} agree, {differ} differ, \
+         {misnamed} agree but write castling as the king's destination; {:.0} positions per \
+         second{interrupted}\n",
         checked - differ - misnamed,
         checked as f64 / seconds.max(1e-9),
     ))?;
     out.finish()?;
-    Ok(if differ + misnamed > 0 {
-        DIFFERENCES
-    } else {
-        0
+    Ok(match signal {
+        // 128 plus the signal's number, as a shell reports a command the signal ended.
+        Some(signal) => 128 + signal as u8,
+        None if differ + misnamed > 0 => DIFFERENCES,
+        None => 0,
     })
+}
+
+/// The positions checked so far, and how many of them differ.
+#[derive(Default)]
+struct Tally {
+    checked: usize,
+    /// The moves differ.
+    differ: usize,
+    /// Only the notation of castling differs.
+    misnamed: usize,
+}
+
+impl Tally {
+    fn count(&mut self, difference: &Difference) {
+        if difference.moves_differ() {
+            self.differ += 1;
+        } else {
+            self.misnamed += 1;
+        }
+    }
+}
+
+/// An interrupt that SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) raise with their
+/// number, instead of ending castle960 at once: the engine driver then stops waiting, and the
+/// run ends the engine's processes, prints the summary of the positions checked so far and
+/// exits with 128 plus the signal's number (130, 143, 129). (The engine runs in a process
+/// group of its own, so a Ctrl-C in the terminal reaches castle960 only.)
+fn interruptions() -> Result<Interrupt, CliError> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let interrupt = Interrupt::new();
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        signal_hook::flag::register_usize(signal, interrupt.flag(), signal as usize)
+            .map_err(CliError::Signals)?;
+    }
+    Ok(interrupt)
+}
+
+/// Makes castle960 the child subreaper of the engine's processes (Linux): a process the engine
+/// started and left behind, killed with the engine's process group, becomes castle960's child
+/// when its parent dies, and the engine driver reaps it, instead of leaving it to an init
+/// process that may never reap (as in some containers). Best effort: without it, the processes
+/// are still killed.
+fn reap_orphans() {
+    #[cfg(target_os = "linux")]
+    let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+}
+
+/// A signal's name, for the summary.
+fn signal_name(signal: usize) -> String {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    match i32::try_from(signal) {
+        Ok(SIGINT) => "SIGINT".to_string(),
+        Ok(SIGTERM) => "SIGTERM".to_string(),
+        Ok(SIGHUP) => "SIGHUP".to_string(),
+        _ => format!("signal {signal}"),
+    }
 }

@@ -3,11 +3,11 @@
 use crate::cli::CliError;
 use crate::cli::args::PawnBound;
 use crate::cli::error::Outputs;
-use crate::cli::output::Stdout;
+use crate::cli::output::{Stdout, note_unproven};
 use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
-use castle960::error::quote;
 use castle960::chess::Rule;
+use castle960::error::quote;
 use castle960::report::{analysis_doc, csv, gallery, rules_csv, summary};
 use castle960::start::{analysis, rules};
 use clap::Args;
@@ -98,6 +98,22 @@ impl ReportArgs {
         }
     }
 
+    /// How the command line names each output's path, for advice when one cannot be written:
+    /// `--out-dir` for all four when it was given, else each file's own flag.
+    fn flags(&self) -> Outputs {
+        let flags = match self.out_dir {
+            Some(_) => ["--out-dir"; 4],
+            None => ["--out", "--analysis", "--gallery", "--rules-out"],
+        };
+        Outputs::Report(
+            self.paths()
+                .iter()
+                .map(|path| path.display().to_string())
+                .zip(flags)
+                .collect(),
+        )
+    }
+
     /// The directories this run creates when missing: `--out-dir`'s, or the default outputs'.
     fn directories_to_create(&self) -> Vec<PathBuf> {
         if let Some(dir) = &self.out_dir {
@@ -150,7 +166,11 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         Replace::Own
     };
     // Open the outputs first: a path that cannot be written is reported before the long run.
-    let staged = atomic::Staged::new(&outputs, replace).map_err(|e| Outputs::Report.error(e))?;
+    let flags = args.flags();
+    let staged = atomic::Staged::new(&outputs, replace).map_err(|e| flags.error(e))?;
+    if !args.quiet {
+        note_unproven(staged.unproven());
+    }
     let progress = Progress::new(args.quiet);
     // Chess960's analysis first, then the other rules; the share of the work each takes, as
     // measured, divides the progress bar.
@@ -181,7 +201,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let page = format!("{MARK}{}", page?);
     staged
         .commit(&[&csv, document.as_bytes(), page.as_bytes(), &rules_table])
-        .map_err(|e| Outputs::Report.error(e))?;
+        .map_err(|e| flags.error(e))?;
     if args.quiet {
         return Ok(());
     }

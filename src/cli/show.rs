@@ -2,20 +2,21 @@
 
 use crate::cli::CliError;
 use crate::cli::args::{PawnBound, RuleArg};
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
+use castle960::chess::Rule;
 use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
 use castle960::notation::pgn::FenStyle;
 use castle960::report::explain::Explanation;
-use castle960::chess::Rule;
 use castle960::report::explain::under_rule::RuleExplanation;
-use castle960::start::analysis::Analysis;
+use castle960::start::analysis::{Analyser, Analysis};
 use castle960::start::rules;
 use castle960::words;
 use clap::Args;
 use rayon::prelude::*;
-use std::io::{BufRead as _, IsTerminal as _};
+use std::io::IsTerminal as _;
 
 /// The arguments of `show`.
 #[derive(Args)]
@@ -50,6 +51,8 @@ pub struct ShowArgs {
     #[command(flatten)]
     bound: PawnBound,
     #[command(flatten)]
+    limits: InputLimits,
+    #[command(flatten)]
     rule: RuleArg,
 }
 
@@ -58,55 +61,83 @@ pub struct ShowArgs {
 /// input gives one message and no partial output.
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     let rule = args.rule.named()?.unwrap_or_default();
-    let mut arrangements = Vec::new();
+    // The items as SPs (two bytes each: a long standard input stays small in memory).
+    let mut items: Vec<u16> = Vec::new();
     for spec in &args.arrangements {
         if spec == "-" {
-            arrangements.extend(from_stdin()?);
+            from_stdin(args.limits, &mut items)?;
         } else {
-            arrangements.extend(parse_spec(spec)?);
+            items.extend(parse_spec(spec)?.iter().map(Arrangement::sp));
         }
     }
     let width = args.width.map_or_else(terminal_width, usize::from);
+    // Each arrangement is analysed and rendered once, however often it is asked for, and under
+    // Chess960's rule the castling groups are searched once for all the arrangements asked for
+    // (an `Analyser`): `show 0-959` then costs what the report's analysis does, not 960
+    // separate analyses.
+    let mut unique: Vec<Arrangement> = Vec::new();
+    let mut seen = [false; 960];
+    for &sp in &items {
+        if !std::mem::replace(&mut seen[usize::from(sp)], true) {
+            unique.push(Arrangement::from_sp(sp).expect("items are SPs"));
+        }
+    }
+    let mut analyser = (rule == Rule::default()).then(|| Analyser::new(&unique, args.bound.files));
+    let mut texts: Vec<Option<String>> = vec![None; 960];
     let mut out = Stdout::lock();
-    // Explained a batch at a time on all threads and printed in order, so that output starts
-    // early and a reader that stops (`| head`) stops the work soon after.
-    let batch = 2 * rayon::current_num_threads();
-    for (b, chunk) in arrangements.chunks(batch).enumerate() {
-        let texts: Vec<String> = chunk
-            .par_iter()
-            .map(|&arrangement| render(args, rule, arrangement, width))
-            .collect();
-        for (i, text) in texts.iter().enumerate() {
+    let mut printed = 0;
+    // Analysed a batch at a time on all threads, in the order first asked for, and printed in
+    // order as soon as each item's text is there, so that output starts early and a reader that
+    // stops (`| head`) stops the work soon after. The batches grow, so that the first output
+    // comes soon and the later batches keep every thread busy.
+    let threads = rayon::current_num_threads();
+    let mut batch = 2 * threads;
+    let mut rest: &[Arrangement] = &unique;
+    while !rest.is_empty() {
+        let (chunk, later) = rest.split_at(batch.min(rest.len()));
+        let rendered: Vec<String> = match &mut analyser {
+            Some(analyser) => chunk
+                .par_iter()
+                .zip(&analyser.analyse(chunk))
+                .map(|(arrangement, analysis)| render(args, arrangement, analysis, width))
+                .collect(),
+            None => chunk
+                .par_iter()
+                .map(|&arrangement| render_under(args, rule, arrangement, width))
+                .collect(),
+        };
+        for (arrangement, text) in chunk.iter().zip(rendered) {
+            texts[usize::from(arrangement.sp())] = Some(text);
+        }
+        while let Some(text) = items
+            .get(printed)
+            .and_then(|&sp| texts[usize::from(sp)].as_ref())
+        {
             // Text explanations and PGN games are separated by a blank line; JSON Lines are not.
-            if (b, i) != (0, 0) && !args.json {
+            if printed > 0 && !args.json {
                 out.print("\n")?;
             }
             out.print(text)?;
+            printed += 1;
         }
+        rest = later;
+        batch = (2 * batch).min(16 * threads);
     }
     out.finish()
 }
 
-/// One arrangement's explanation as `args` asks for it, under `rule`.
-fn render(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -> String {
-    let style = if args.xfen {
+/// The start FEN's style `args` asks for.
+fn style(args: &ShowArgs) -> FenStyle {
+    if args.xfen {
         FenStyle::XFen
     } else {
         FenStyle::Shredder
-    };
-    if rule != Rule::default() {
-        let analysis = rules::analyse(rule, arrangement, args.bound.files);
-        let explanation = RuleExplanation::new(&analysis, style);
-        return if args.pgn {
-            explanation.to_pgn(style)
-        } else if args.json {
-            explanation.to_json_line()
-        } else {
-            explanation.to_text_width(!args.ascii, width)
-        };
     }
-    let analysis = Analysis::with_bound(arrangement, args.bound.files);
-    let explanation = Explanation::with_fen_style(&analysis, style);
+}
+
+/// One arrangement's explanation under Chess960's rule, as `args` asks for it.
+fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width: usize) -> String {
+    let explanation = Explanation::with_fen_style(analysis, style(args));
     if args.pgn {
         explanation.to_pgn()
     } else if args.json {
@@ -114,7 +145,20 @@ fn render(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -
         line.push('\n');
         line
     } else {
-        explanation.to_text_width(&arrangement, !args.ascii, width)
+        explanation.to_text_width(arrangement, !args.ascii, width)
+    }
+}
+
+/// One arrangement's explanation under another castling rule, as `args` asks for it.
+fn render_under(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -> String {
+    let analysis = rules::analyse(rule, arrangement, args.bound.files);
+    let explanation = RuleExplanation::new(&analysis, style(args));
+    if args.pgn {
+        explanation.to_pgn(style(args))
+    } else if args.json {
+        explanation.to_json_line()
+    } else {
+        explanation.to_text_width(!args.ascii, width)
     }
 }
 
@@ -148,19 +192,17 @@ fn parse_spec(spec: &str) -> Result<Vec<Arrangement>, ArrangementError> {
     Ok(vec![parse_any(spec)?])
 }
 
-/// The arrangements named on standard input, one argument per line; blank lines are skipped.
-fn from_stdin() -> Result<Vec<Arrangement>, CliError> {
-    let mut arrangements = Vec::new();
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(CliError::Stdin)?;
-        if line.trim().is_empty() {
-            continue;
+/// The arrangements named on standard input, one argument per line, read within `limits`,
+/// added to `items` as SPs; blank lines are skipped.
+fn from_stdin(limits: InputLimits, items: &mut Vec<u16>) -> Result<(), CliError> {
+    input::stdin_lines(limits, |n, line| {
+        if !line.trim().is_empty() {
+            let found =
+                parse_spec(line).map_err(|error| CliError::ArrangementLine { line: n, error })?;
+            items.extend(found.iter().map(Arrangement::sp));
         }
-        let found =
-            parse_spec(&line).map_err(|error| CliError::ArrangementLine { line: n + 1, error })?;
-        arrangements.extend(found);
-    }
-    Ok(arrangements)
+        Ok(())
+    })
 }
 
 #[cfg(test)]

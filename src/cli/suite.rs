@@ -2,7 +2,7 @@
 
 use crate::cli::CliError;
 use crate::cli::error::Outputs;
-use crate::cli::output::Stdout;
+use crate::cli::output::{Stdout, note_unproven};
 use castle960::atomic::{self, Output, Replace};
 use castle960::error::quote;
 use castle960::referee::suite;
@@ -45,6 +45,7 @@ pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
         Replace::Own
     };
     let staged = atomic::Staged::new(&outputs, replace).map_err(|e| Outputs::Suite.error(e))?;
+    note_unproven(staged.unproven());
     let entries = suite::generate();
     let text = suite::render(&entries);
     debug_assert!(text.as_bytes().starts_with(SIGNATURE));

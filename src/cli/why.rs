@@ -2,6 +2,7 @@
 //! given as PGN at a chosen ply, judged with every reason that stands.
 
 use crate::cli::CliError;
+use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::castling::GameMove;
 use castle960::chess::Rule;
@@ -37,6 +38,8 @@ pub struct WhyArgs {
     /// Print JSON for scripts (schema in the README).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: InputLimits,
 }
 
 /// Judges the move and prints the answer.
@@ -48,10 +51,7 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
             (board, past, input)
         }
         (Some(path), [input]) => {
-            let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile {
-                path: path.display().to_string(),
-                source,
-            })?;
+            let text = input::read_file(path, args.limits)?;
             let game = read_pgn_game(&text, args.game as usize)?;
             let plies = game.moves.len();
             let ply = args.ply.unwrap_or(plies);

@@ -1,6 +1,11 @@
 //! Judging an engine's answer against castle960's: the castling moves each gives, and the move
 //! count, for one position; and, where they differ, the FIDE rule that decides it, in
 //! castle960's words (the reasons of [`crate::castling::explain`]).
+//!
+//! The engine's list of moves is checked too, not only its total: a list with a move twice, or
+//! with a move that is no legal move, can carry the right total, and so can one that leaves a
+//! legal move out for an illegal one. Each such fault is a difference, named with the rule of
+//! a perft divide it breaks.
 
 use super::ours;
 use super::uci::Perft;
@@ -10,6 +15,7 @@ use crate::notation::san::write_san;
 use crate::notation::uci::is_castling;
 use crate::words;
 use cozy_chess::{Board, Move};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A position where the engine and castle960 disagree.
@@ -31,18 +37,27 @@ pub struct Difference {
     /// For each castling that one side lists and the other does not, what the rules say: the
     /// castling's SAN and castle960's verdict with every reason that stands.
     pub rulings: Vec<String>,
+    /// What is wrong with the engine's list of moves itself, each fault with the rule of a
+    /// perft divide it breaks: a move listed more than once, a move that is no legal move here
+    /// (castling aside: [`rulings`](Difference::rulings) judge those), a legal move left out, a
+    /// move's count other than castle960's, counts that do not add up to the total.
+    pub faults: Vec<String>,
 }
 
 impl Difference {
     /// Whether the moves themselves differ (not only the notation of a castling).
     pub fn moves_differ(&self) -> bool {
-        self.ours != self.theirs || self.our_count != self.their_count
+        self.ours != self.theirs || self.our_count != self.their_count || !self.faults.is_empty()
     }
 }
 
+/// How many faults of an engine's list [`Difference`]'s text shows; the rest are counted.
+const FAULTS_SHOWN: usize = 5;
+
 /// The engine's answer for `board` (its `go perft depth`) judged against castle960's: `None`
-/// when both give the same castling moves, the same count, and the engine wrote its castlings as
-/// the king taking its rook.
+/// when both give the same castling moves, the same count, the engine wrote its castlings as
+/// the king taking its rook, and its list of moves is castle960's: each legal move once, with
+/// castle960's count, and the counts adding up to the total.
 ///
 /// ```
 /// use castle960::referee::judge::judge;
@@ -53,6 +68,9 @@ impl Difference {
 /// board.generate_moves(|m| { moves.extend(m.into_iter().map(|mv| (mv, 1))); false });
 /// let agreeing = Perft { nodes: 20, moves, converted: Vec::new() };
 /// assert!(judge(&board, &agreeing, 1).is_none());
+/// let mut twice = agreeing.clone();
+/// twice.moves.extend(agreeing.moves.clone());
+/// assert!(judge(&board, &twice, 1).unwrap().moves_differ());
 /// let short = Perft { nodes: 19, ..agreeing };
 /// assert_eq!(judge(&board, &short, 1).unwrap().their_count, 19);
 /// ```
@@ -67,8 +85,11 @@ pub fn judge(board: &Board, perft: &Perft, depth: u32) -> Option<Difference> {
         .collect();
     theirs.sort_by_key(|m| m.to_string());
     theirs.dedup();
-    let our_count = ours::perft(board, depth);
-    if ours == theirs && our_count == perft.nodes && perft.converted.is_empty() {
+    let divide = ours::divide(board, depth);
+    let our_count = divide.iter().map(|&(_, count)| count).sum();
+    let faults = list_faults(board, &divide, perft, depth);
+    if ours == theirs && our_count == perft.nodes && perft.converted.is_empty() && faults.is_empty()
+    {
         return None;
     }
     let disputed: Vec<Move> = ours
@@ -85,7 +106,72 @@ pub fn judge(board: &Board, perft: &Perft, depth: u32) -> Option<Difference> {
         our_count,
         their_count: perft.nodes,
         misnamed: perft.converted.clone(),
+        faults,
     })
+}
+
+/// The faults of the engine's list of moves against castle960's divide `ours` (see
+/// [`Difference::faults`]), each as the rule it breaks and how, in the engine's order.
+fn list_faults(board: &Board, ours: &[(Move, u64)], perft: &Perft, depth: u32) -> Vec<String> {
+    let sum = perft
+        .moves
+        .iter()
+        .fold(0u128, |sum, &(_, count)| sum + u128::from(count));
+    // Nearly every answer is right: two sorted copies compared tell so at a small cost; only
+    // a wrong list is looked at move by move, in the engine's order.
+    let key = |&(mv, _): &(Move, u64)| (mv.from, mv.to, mv.promotion.map(|p| p as u8));
+    let mut theirs_sorted = perft.moves.clone();
+    theirs_sorted.sort_unstable_by_key(key);
+    let mut ours_sorted = ours.to_vec();
+    ours_sorted.sort_unstable_by_key(key);
+    if theirs_sorted == ours_sorted && sum == u128::from(perft.nodes) {
+        return Vec::new();
+    }
+    let mut listed: Vec<(Move, u64, usize)> = Vec::new();
+    let mut index: HashMap<Move, usize> = HashMap::new();
+    for &(mv, count) in &perft.moves {
+        match index.get(&mv) {
+            Some(&i) => listed[i].2 += 1,
+            None => {
+                index.insert(mv, listed.len());
+                listed.push((mv, count, 1));
+            }
+        }
+    }
+    let our_counts: HashMap<Move, u64> = ours.iter().copied().collect();
+    let mut faults = Vec::new();
+    for &(mv, count, times) in &listed {
+        if times > 1 {
+            faults.push(format!(
+                "a divide lists each legal move once, but {mv} is listed {times} times"
+            ));
+        }
+        match our_counts.get(&mv) {
+            Some(&our_count) if our_count != count => faults.push(format!(
+                "a move's count is the positions {depth} plies deep after it: {our_count} after \
+                 {mv}, but the engine counts {count}"
+            )),
+            Some(_) => {}
+            None if is_castling(board, mv) => {}
+            None => faults.push(format!(
+                "a divide lists legal moves only, but {mv} is no legal move here"
+            )),
+        }
+    }
+    for &(mv, _) in ours {
+        if !index.contains_key(&mv) && !is_castling(board, mv) {
+            faults.push(format!(
+                "a divide lists every legal move, but {mv} is missing"
+            ));
+        }
+    }
+    if sum != u128::from(perft.nodes) {
+        faults.push(format!(
+            "the moves' counts add up to the total, but they add up to {sum} and the total is {}",
+            perft.nodes
+        ));
+    }
+    faults
 }
 
 /// What the FIDE rules say of the castling `mv` in `board`, in castle960's words.
@@ -143,6 +229,112 @@ impl fmt::Display for Difference {
         for ruling in &self.rulings {
             writeln!(f, "  rule: {ruling}")?;
         }
+        for fault in self.faults.iter().take(FAULTS_SHOWN) {
+            writeln!(f, "  rule: {fault}")?;
+        }
+        if self.faults.len() > FAULTS_SHOWN {
+            writeln!(
+                f,
+                "  and {} more faults in the engine's list",
+                self.faults.len() - FAULTS_SHOWN
+            )?;
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// castle960's own divide of `board` as an engine's answer.
+    fn answer(board: &Board, depth: u32) -> Perft {
+        let moves = ours::divide(board, depth);
+        Perft {
+            nodes: moves.iter().map(|&(_, count)| count).sum(),
+            moves,
+            converted: Vec::new(),
+        }
+    }
+
+    fn faults(board: &Board, perft: &Perft, depth: u32) -> Vec<String> {
+        let difference = judge(board, perft, depth).expect("a difference");
+        assert!(difference.moves_differ());
+        difference.faults
+    }
+
+    #[test]
+    fn a_right_list_agrees_at_depth_one_and_two() {
+        let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", true).unwrap();
+        for depth in [1, 2] {
+            assert_eq!(judge(&board, &answer(&board, depth), depth), None);
+        }
+    }
+
+    /// Each wrong list keeps the right total, which alone was judged before.
+    #[test]
+    fn a_wrong_list_with_the_right_total_differs_with_its_rule() {
+        let board = Board::default();
+        let right = answer(&board, 1);
+        let mut twice = right.clone();
+        twice.moves.extend(right.moves.clone());
+        let found = faults(&board, &twice, 1);
+        assert_eq!(found.len(), 21, "{found:?}");
+        assert!(found[0].ends_with("is listed 2 times"), "{found:?}");
+        assert!(
+            found[20].contains("add up to 40 and the total is 20"),
+            "{found:?}"
+        );
+
+        let a1a1: Move = "a1a1".parse().unwrap();
+        let mut extra = right.clone();
+        extra.moves.push((a1a1, 1));
+        let found = faults(&board, &extra, 1);
+        assert_eq!(
+            found,
+            [
+                "a divide lists legal moves only, but a1a1 is no legal move here",
+                "the moves' counts add up to the total, but they add up to 21 and the total is 20"
+            ]
+        );
+
+        let mut swapped = right.clone();
+        let (left_out, _) = swapped.moves.pop().unwrap();
+        swapped.moves.push((a1a1, 1));
+        let found = faults(&board, &swapped, 1);
+        assert_eq!(
+            found,
+            [
+                "a divide lists legal moves only, but a1a1 is no legal move here".to_string(),
+                format!("a divide lists every legal move, but {left_out} is missing"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_moves_count_off_at_depth_two_differs_even_when_the_total_is_right() {
+        let board = Board::default();
+        let mut shifted = answer(&board, 2);
+        shifted.moves[0].1 += 1;
+        shifted.moves[1].1 -= 1;
+        let found = faults(&board, &shifted, 2);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            found[0].contains("20 after") && found[0].ends_with("the engine counts 21"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn the_text_shows_a_few_faults_and_counts_the_rest() {
+        let board = Board::default();
+        let mut twice = answer(&board, 1);
+        twice.moves.extend(twice.moves.clone());
+        let text = judge(&board, &twice, 1).unwrap().to_string();
+        assert_eq!(text.matches("  rule: ").count(), FAULTS_SHOWN, "{text}");
+        assert!(
+            text.ends_with("  and 16 more faults in the engine's list\n"),
+            "{text}"
+        );
     }
 }

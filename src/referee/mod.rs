@@ -15,4 +15,5 @@ mod process;
 pub mod suite;
 pub mod uci;
 
+pub use process::Interrupt;
 pub use uci::{Engine, EngineConfig, EngineError, Perft, PerftStream, Stage};

@@ -40,6 +40,33 @@ pub fn castling_moves(board: &Board) -> Vec<Move> {
         .collect()
 }
 
+/// castle960's divide of `board` to `depth` plies (at least 1): each legal move, in
+/// [`legal_moves`]'s order, with the number of positions `depth - 1` plies after it, as an
+/// engine's `go perft` lists them.
+///
+/// ```
+/// use castle960::referee::ours::divide;
+/// use cozy_chess::Board;
+/// let divide = divide(&Board::default(), 2);
+/// assert_eq!(divide.len(), 20);
+/// assert!(divide.iter().all(|&(_, count)| count == 20));
+/// ```
+pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
+    assert!(depth >= 1, "a divide lists the moves of at least one ply");
+    let moves = legal_moves(board).into_iter();
+    if depth == 1 {
+        // Each move leads to one position: no need to play it.
+        return moves.map(|mv| (mv, 1)).collect();
+    }
+    moves
+        .map(|mv| {
+            let mut next = board.clone();
+            next.play_unchecked(mv);
+            (mv, perft(&next, depth - 1))
+        })
+        .collect()
+}
+
 /// How many positions `depth` plies deep castle960's moves lead to (perft): 1 at depth 0.
 ///
 /// ```

@@ -1,18 +1,38 @@
-//! A child process spoken to line by line, where no wait can last longer than a deadline.
+//! A child process spoken to line by line, where no wait can last longer than a deadline, and
+//! which leaves nothing running behind it.
 //!
 //! Pipes block: a read from an engine that hangs never returns, and a write to an engine that
 //! stopped reading blocks once the pipe is full. So no pipe is touched by the caller's thread.
 //! One thread writes what [`Process::send`] queues, one reads standard output into a channel
 //! that [`Process::receive`] waits on with a deadline, and one keeps the last lines of standard
-//! error for error messages. When a deadline passes, the caller kills the child, which ends every
-//! blocked read and write. The threads are never joined: a grandchild that inherited a pipe (an
-//! engine started through a shell script) could keep one open, and the caller must not wait for
-//! it.
+//! error for error messages. When a deadline passes, the caller ends the child, which ends every
+//! blocked read and write. The threads are never joined: a process that escaped the child's
+//! process group could keep a pipe open, and the caller must not wait for it.
+//!
+//! # The whole process group
+//!
+//! An engine is often a shell script that starts the real program without `exec`, and an engine
+//! may fork helpers of its own: killing the child alone would leave them running, holding the
+//! pipes. So the child starts in a process group of its own, and ending it
+//! ([`Process::kill`], on drop, after a hang, a crash or an interruption) sends `SIGKILL` to the
+//! whole group, reaps the child, and then reaps every other member that has become a child of
+//! this process: the ones whose parent died, when this process is a *child subreaper*
+//! (`prctl(PR_SET_CHILD_SUBREAPER)`, which the command line sets; a library caller that does
+//! not leaves them to its init process). A process that left the group (`setsid`) is beyond
+//! reach.
+//!
+//! The child's exit is watched while waiting for output (without reaping it, so that its id,
+//! the group's, cannot be reused before the group is killed): a child that exits while another
+//! member still holds its standard output is reported as exited rather than as silent. A wait
+//! also ends when the [`Interrupt`] given at the start is raised (by a signal, say).
 
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, WaitOptions};
 use std::collections::VecDeque;
 use std::ffi::OsStr;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt as _;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -25,8 +45,65 @@ const MAX_LINE: usize = 4096;
 /// How many lines of standard error are kept for error messages.
 const STDERR_LINES: usize = 3;
 
-/// How long a child that closed its standard output gets to exit before it is killed.
+/// How long a child that closed its standard output gets to exit before it is killed; and how
+/// long the output of a child that exited is still read (what it wrote just before exiting)
+/// when another process holds its standard output open.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
+
+/// How often a wait for output looks whether the child has exited or the wait was interrupted.
+/// Output that arrives ends the wait at once; this only bounds how late an exit or an
+/// interruption is noticed while the child is silent.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A flag that ends the waits of the processes started with it: raised from another thread, or
+/// from a signal handler (`signal_hook::flag::register_usize` sets [`Interrupt::flag`]), it
+/// makes [`crate::referee::Engine`]'s current and later waits give up with
+/// [`crate::referee::EngineError::Interrupted`] within a few tens of milliseconds.
+///
+/// ```
+/// use castle960::referee::Interrupt;
+/// let interrupt = Interrupt::new();
+/// assert_eq!(interrupt.raised(), None);
+/// interrupt.clone().raise(15);
+/// assert_eq!(interrupt.raised(), Some(15));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt(Arc<AtomicUsize>);
+
+impl Interrupt {
+    /// A flag not raised yet.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+
+    /// Raises the flag with `reason`, any number but 0 (the command line gives the signal's).
+    pub fn raise(&self, reason: usize) {
+        self.0.store(reason, Ordering::SeqCst);
+    }
+
+    /// The reason it was raised with, once it is.
+    pub fn raised(&self) -> Option<usize> {
+        match self.0.load(Ordering::SeqCst) {
+            0 => None,
+            reason => Some(reason),
+        }
+    }
+
+    /// The flag itself: 0 until raised, then the reason. For signal handlers, which may only
+    /// store to an atomic.
+    pub fn flag(&self) -> Arc<AtomicUsize> {
+        Arc::clone(&self.0)
+    }
+}
+
+/// Two interrupts are equal when they are one flag.
+impl PartialEq for Interrupt {
+    fn eq(&self, other: &Interrupt) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Interrupt {}
 
 /// What waiting for the next line of standard output gave.
 #[derive(Debug, PartialEq, Eq)]
@@ -37,11 +114,22 @@ pub(crate) enum Received {
     Closed,
     /// The deadline passed first.
     TimedOut,
+    /// The [`Interrupt`] was raised.
+    Interrupted,
 }
 
-/// A running child with piped standard input, output and error; killed and reaped on drop.
+/// A running child with piped standard input, output and error, in a process group of its own;
+/// the group is killed and reaped on drop.
 pub(crate) struct Process {
     child: Child,
+    /// The child's process group: its own id.
+    group: Pid,
+    /// Set once the group is killed and the child reaped: the child's exit status, if it could
+    /// be read.
+    ended: Option<Option<ExitStatus>>,
+    /// When the child was first seen to have exited while its output was still open.
+    exited_at: Option<Instant>,
+    interrupt: Interrupt,
     /// Queues text for the writer thread; `None` once the child is killed.
     input: Option<Sender<String>>,
     /// Batches of lines from the reader thread: all the complete lines one read brought, so a
@@ -60,14 +148,21 @@ struct StderrTail {
 }
 
 impl Process {
-    /// Starts `program` with `args`, its three standard streams piped to this process.
-    pub(crate) fn spawn<S: AsRef<OsStr>>(program: &OsStr, args: &[S]) -> io::Result<Process> {
+    /// Starts `program` with `args` in a process group of its own, its three standard streams
+    /// piped to this process; its waits end when `interrupt` is raised.
+    pub(crate) fn spawn<S: AsRef<OsStr>>(
+        program: &OsStr,
+        args: &[S],
+        interrupt: &Interrupt,
+    ) -> io::Result<Process> {
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()?;
+        let group = Pid::from_child(&child);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -97,6 +192,10 @@ impl Process {
 
         Ok(Process {
             child,
+            group,
+            ended: None,
+            exited_at: None,
+            interrupt: interrupt.clone(),
             input: Some(input),
             output,
             unread: VecDeque::new(),
@@ -114,33 +213,72 @@ impl Process {
         }
     }
 
-    /// The next line of standard output, waiting at most until `deadline`.
-    pub(crate) fn receive(&mut self, deadline: Instant) -> Received {
+    /// The next line of standard output, waiting at most until `deadline` (`None`: for as
+    /// long as it takes). A child that exited gives [`Received::Closed`] once what it wrote is
+    /// read, even while another process holds its standard output open.
+    pub(crate) fn receive(&mut self, deadline: Option<Instant>) -> Received {
         loop {
+            if self.interrupt.raised().is_some() {
+                return Received::Interrupted;
+            }
             if let Some(line) = self.unread.pop_front() {
                 return Received::Line(line);
             }
-            let wait = deadline.saturating_duration_since(Instant::now());
+            let now = Instant::now();
+            if self
+                .exited_at
+                .is_some_and(|exited| now >= exited + EXIT_GRACE)
+            {
+                return Received::Closed;
+            }
+            let wait = deadline.map_or(POLL, |deadline| {
+                deadline.saturating_duration_since(now).min(POLL)
+            });
             match self.output.recv_timeout(wait) {
                 Ok(batch) => self.unread.extend(batch),
-                Err(RecvTimeoutError::Timeout) => return Received::TimedOut,
                 Err(RecvTimeoutError::Disconnected) => return Received::Closed,
+                Err(RecvTimeoutError::Timeout) => {
+                    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                        return Received::TimedOut;
+                    }
+                    if self.exited_at.is_none() && self.has_exited() {
+                        self.exited_at = Some(Instant::now());
+                    }
+                }
             }
         }
     }
 
     /// After [`Received::Closed`]: how the child ended. A child still running after a short
-    /// grace period is killed, and `None` says it had not exited by itself.
+    /// grace period is killed, and `None` says it had not exited by itself. Either way the
+    /// whole group is ended.
     pub(crate) fn exit_status(&mut self) -> Option<ExitStatus> {
         let grace = Instant::now() + EXIT_GRACE;
+        let exited = loop {
+            if self.has_exited() {
+                break true;
+            }
+            if Instant::now() >= grace {
+                break false;
+            }
+            thread::sleep(Duration::from_millis(5));
+        };
+        let status = self.end();
+        status.filter(|_| exited)
+    }
+
+    /// Whether the child has exited (or is gone), without reaping it: its id stays taken, so
+    /// the group cannot be mistaken for another until [`Process::end`] kills it.
+    fn has_exited(&self) -> bool {
+        if self.ended.is_some() {
+            return true;
+        }
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Some(status),
-                Ok(None) if Instant::now() < grace => thread::sleep(Duration::from_millis(5)),
-                _ => {
-                    self.kill();
-                    return None;
-                }
+            match rustix::process::waitid(WaitId::Pid(self.group), options) {
+                Err(rustix::io::Errno::INTR) => continue,
+                // An error means there is no such child to wait for any more.
+                result => return !matches!(result, Ok(None)),
             }
         }
     }
@@ -161,12 +299,29 @@ impl Process {
         }
     }
 
-    /// Kills the child and reaps it; idempotent.
+    /// Kills the child's whole process group and reaps it; idempotent.
     pub(crate) fn kill(&mut self) {
+        self.end();
+    }
+
+    /// Kills the group, reaps the child and every member of the group that is a child of this
+    /// process (see the module docs), and gives the child's exit status; idempotent.
+    fn end(&mut self) -> Option<ExitStatus> {
         self.input = None;
-        // Both fail only if the child is already gone and reaped, which is what is wanted.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(status) = self.ended {
+            return status;
+        }
+        // Fails only if no member is left, which is what is wanted.
+        let _ = rustix::process::kill_process_group(self.group, Signal::KILL);
+        let status = self.child.wait().ok();
+        // Every member was sent SIGKILL, so each wait ends. A member whose parent in the group
+        // is reaped here became this process's child before that parent could be reaped, so
+        // the loop meets it too; it ends when no child of this process is left in the group.
+        while let Ok(Some(_)) | Err(rustix::io::Errno::INTR) =
+            rustix::process::waitpgid(self.group, WaitOptions::empty())
+        {}
+        self.ended = Some(status);
+        status
     }
 }
 
@@ -282,16 +437,21 @@ mod tests {
 
     #[test]
     fn a_silent_child_times_out_and_a_finished_one_closes() {
-        let mut silent = Process::spawn(OsStr::new("sleep"), &["5"]).unwrap();
+        let interrupt = Interrupt::new();
+        let mut silent = Process::spawn(OsStr::new("sleep"), &["5"], &interrupt).unwrap();
         let started = Instant::now();
-        let deadline = started + Duration::from_millis(50);
+        let deadline = Some(started + Duration::from_millis(50));
         assert_eq!(silent.receive(deadline), Received::TimedOut);
         assert!(started.elapsed() < Duration::from_secs(2));
         silent.kill();
 
-        let mut echo =
-            Process::spawn(OsStr::new("sh"), &["-c", "echo hi; echo oops >&2; exit 3"]).unwrap();
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut echo = Process::spawn(
+            OsStr::new("sh"),
+            &["-c", "echo hi; echo oops >&2; exit 3"],
+            &interrupt,
+        )
+        .unwrap();
+        let deadline = Some(Instant::now() + Duration::from_secs(5));
         assert_eq!(echo.receive(deadline), Received::Line("hi".into()));
         assert_eq!(echo.receive(deadline), Received::Closed);
         assert_eq!(echo.exit_status().and_then(|s| s.code()), Some(3));

@@ -20,8 +20,18 @@
 //! position [`EngineConfig::position_timeout`], counted from when the engine could start on it
 //! (sent, and the answer before it read). An engine that misses one is killed and the call
 //! returns [`EngineError::Hung`]; one that exits gives [`EngineError::Crashed`] with its exit
-//! status and last lines of standard error. After any error the engine is killed and every later
-//! call returns [`EngineError::Stopped`]. Dropping an [`Engine`] kills and reaps the child.
+//! status and last lines of standard error, even when a process it started still holds its
+//! output open. Raising the [`EngineConfig::interrupt`] ends any wait with
+//! [`EngineError::Interrupted`]. After any error the engine is killed and every later call
+//! returns [`EngineError::Stopped`].
+//!
+//! # Nothing left running
+//!
+//! The engine runs in a process group of its own, and every way out (an error, or dropping the
+//! [`Engine`] when done) kills the whole group and reaps it: a shell script that starts the real
+//! engine without `exec`, and any helper the engine forks, end with it. Helpers orphaned by the
+//! kill are reaped too when the caller is a child subreaper, as the command line makes itself
+//! (see the private `process` module's docs).
 //!
 //! # Pipelining
 //!
@@ -40,7 +50,7 @@
 //! such moves converted when the literal move is illegal and the castling it stands for is
 //! legal; [`Perft::converted`] lists them, so a referee can report the notation.
 
-use super::process::{Process, Received};
+use super::process::{Interrupt, Process, Received};
 use crate::chess::CastlingSide;
 use crate::error::quote;
 use cozy_chess::{Board, Move, Square};
@@ -70,6 +80,9 @@ pub struct EngineConfig {
     pub position_timeout: Duration,
     /// How many positions [`Engine::perft_all`] sends ahead of the answers read (at least 1).
     pub in_flight: usize,
+    /// Raised, it ends every wait for the engine ([`EngineError::Interrupted`]): how a signal
+    /// handler stops a run without waiting for a time limit.
+    pub interrupt: Interrupt,
 }
 
 impl EngineConfig {
@@ -97,6 +110,7 @@ impl EngineConfig {
             handshake_timeout: Self::HANDSHAKE_TIMEOUT,
             position_timeout: Self::POSITION_TIMEOUT,
             in_flight: Self::IN_FLIGHT,
+            interrupt: Interrupt::new(),
         }
     }
 
@@ -229,6 +243,14 @@ pub enum EngineError {
         /// What would have been understood.
         expected: &'static str,
     },
+    /// The run was interrupted ([`EngineConfig::interrupt`] raised) and the engine stopped.
+    #[error("engine {} was stopped {stage}: the run was interrupted", quote(.command))]
+    Interrupted {
+        /// The command line.
+        command: String,
+        /// What it was asked.
+        stage: Stage,
+    },
     /// An earlier error stopped the engine.
     #[error("engine {} was stopped after an earlier error", quote(.command))]
     Stopped {
@@ -342,18 +364,19 @@ impl Engine {
     /// Starts the engine, does the handshake and switches `UCI_Chess960` on.
     pub fn start(config: EngineConfig) -> Result<Engine, EngineError> {
         let command = config.command_line();
-        let process = Process::spawn(&config.program, &config.args).map_err(|source| {
-            if source.kind() == io::ErrorKind::NotFound {
-                EngineError::NotFound {
-                    command: command.clone(),
+        let process =
+            Process::spawn(&config.program, &config.args, &config.interrupt).map_err(|source| {
+                if source.kind() == io::ErrorKind::NotFound {
+                    EngineError::NotFound {
+                        command: command.clone(),
+                    }
+                } else {
+                    EngineError::CannotStart {
+                        command: command.clone(),
+                        source,
+                    }
                 }
-            } else {
-                EngineError::CannotStart {
-                    command: command.clone(),
-                    source,
-                }
-            }
-        })?;
+            })?;
         let mut engine = Engine {
             process,
             command,
@@ -414,7 +437,7 @@ impl Engine {
     /// `uci` up to `uciok`, then `UCI_Chess960` on, confirmed by `readyok`.
     fn handshake(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.process.send("uci\n".to_string());
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(Instant::now(), timeout);
         let mut chess960 = false;
         loop {
             let line = self.next_line(deadline, timeout, || Stage::Handshake)?;
@@ -439,7 +462,7 @@ impl Engine {
         }
         self.process
             .send("setoption name UCI_Chess960 value true\nisready\n".to_string());
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(Instant::now(), timeout);
         loop {
             let line = self.next_line(deadline, timeout, || Stage::Chess960)?;
             match PerftLine::parse(&line) {
@@ -480,7 +503,7 @@ impl Engine {
             fen: format!("{board:#}"),
             depth,
         };
-        let deadline = sent.max(self.last_answer) + self.position_timeout;
+        let deadline = deadline_after(sent.max(self.last_answer), self.position_timeout);
         let mut perft = Perft {
             moves: Vec::new(),
             nodes: 0,
@@ -531,10 +554,11 @@ impl Engine {
         Ok(())
     }
 
-    /// The next line of output before `deadline`, or the error for a hang or an exit.
+    /// The next line of output before `deadline` (`None`: no deadline), or the error for a hang
+    /// or an exit.
     fn next_line(
         &mut self,
-        deadline: Instant,
+        deadline: Option<Instant>,
         limit: Duration,
         stage: impl Fn() -> Stage,
     ) -> Result<String, EngineError> {
@@ -544,6 +568,10 @@ impl Engine {
                 command: self.command.clone(),
                 stage: stage(),
                 limit,
+            })),
+            Received::Interrupted => Err(self.fail(EngineError::Interrupted {
+                command: self.command.clone(),
+                stage: stage(),
             })),
             Received::Closed => {
                 let status = self.process.exit_status();
@@ -565,6 +593,13 @@ impl Engine {
         self.process.kill();
         error
     }
+}
+
+/// When a wait of `limit` from `start` ends; `None` when that instant is past what the clock
+/// can represent (a limit of `Duration::MAX`, or `--time-limit 1e19`), so that any limit a
+/// caller gives works and simply never runs out, instead of overflowing.
+fn deadline_after(start: Instant, limit: Duration) -> Option<Instant> {
+    start.checked_add(limit)
 }
 
 /// The name in an `option name NAME type ...` line (names may contain spaces).

@@ -79,9 +79,13 @@ fn table(rules: &[Vec<RuleAnalysis>]) -> String {
         "sides only artificially",
         &sides_with(Some(Verdict::ArtificialOnly)),
     );
-    let undecided = rules
-        .iter()
-        .any(|r| r.iter().any(|a| CastlingSide::BOTH.into_iter().any(|s| a.side_verdict(s) == Some(Verdict::NotWithinBound))));
+    let undecided = rules.iter().any(|r| {
+        r.iter().any(|a| {
+            CastlingSide::BOTH
+                .into_iter()
+                .any(|s| a.side_verdict(s) == Some(Verdict::NotWithinBound))
+        })
+    });
     if undecided {
         out += &per_side(
             "sides castling within no pawn bound",
@@ -132,7 +136,9 @@ fn examples(rules: &[Vec<RuleAnalysis>]) -> String {
             let differ: Vec<(&RuleAnalysis, &RuleAnalysis)> = analyses
                 .iter()
                 .zip(chess960)
-                .filter(|(a, c)| a.requires_castling() == counted && c.requires_castling() != counted)
+                .filter(|(a, c)| {
+                    a.requires_castling() == counted && c.requires_castling() != counted
+                })
                 .collect();
             let (winner, loser) = if counted {
                 (rule, Rule::CHESS960)
@@ -206,7 +212,11 @@ fn explain(winner: &RuleAnalysis, loser: &RuleAnalysis) -> String {
 /// `king g1, rook f1`.
 fn landing(v: &CastlingVerdict) -> String {
     let at = |file: File| Square::new(file, Rank::First);
-    format!("king {}, rook {}", at(v.path.king_to()), at(v.path.rook_to()))
+    format!(
+        "king {}, rook {}",
+        at(v.path.king_to()),
+        at(v.path.rook_to())
+    )
 }
 
 /// The squares a castling needs empty, as a list (`f1 and g1`, `no square`).
@@ -251,7 +261,9 @@ pub fn mirror_equal(analyses: &[RuleAnalysis]) -> usize {
                     CastlingSide::H => CastlingSide::A,
                 };
                 let answers = |v: &[CastlingVerdict]| -> Vec<(Verdict, Option<usize>)> {
-                    v.iter().map(|c| (c.verdict.verdict, c.no_pawn_moves)).collect()
+                    v.iter()
+                        .map(|c| (c.verdict.verdict, c.no_pawn_moves))
+                        .collect()
                 };
                 answers(&a.castlings[side]) == answers(&m.castlings[other])
             })

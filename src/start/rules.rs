@@ -15,7 +15,9 @@
 //! castling only).
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide, Rule};
-use crate::start::analysis::{Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes, witness_games};
+use crate::start::analysis::{
+    Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes, witness_games,
+};
 use crate::start::line::Line;
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
@@ -93,9 +95,10 @@ impl RuleAnalysis {
     /// Whether White can reach a position that requires castling: some castling of some side
     /// is no-pawn-move or after-pawn-move.
     pub fn requires_castling(&self) -> bool {
-        CastlingSide::BOTH
-            .into_iter()
-            .any(|side| self.side_verdict(side).is_some_and(Verdict::requires_castling))
+        CastlingSide::BOTH.into_iter().any(|side| {
+            self.side_verdict(side)
+                .is_some_and(Verdict::requires_castling)
+        })
     }
 }
 
@@ -146,7 +149,11 @@ pub fn analyse_all(
     progress: impl Fn(f64) + Sync,
 ) -> Vec<Vec<RuleAnalysis>> {
     let arrangements: Vec<Arrangement> = Arrangement::all().collect();
-    let others: Vec<Rule> = rules.iter().copied().filter(|&r| r != Rule::CHESS960).collect();
+    let others: Vec<Rule> = rules
+        .iter()
+        .copied()
+        .filter(|&r| r != Rule::CHESS960)
+        .collect();
     // Every distinct castling (named alike) of every arrangement under the other rules.
     let mut distinct: Vec<(usize, CastlingPath)> = (0..arrangements.len())
         .flat_map(|sp| {
@@ -211,8 +218,12 @@ pub fn analyse_all(
             let found = no_pawn[&(sp, path)].clone();
             let outcome = outcomes.get(&(sp, path, b)).cloned();
             // Under a bound no rule searches this castling with: neither found nor searched.
-            (found.is_some() || outcome.is_some())
-                .then(|| ((sp, path, b), decided(&arrangements[sp], path, found, outcome, b)))
+            (found.is_some() || outcome.is_some()).then(|| {
+                (
+                    (sp, path, b),
+                    decided(&arrangements[sp], path, found, outcome, b),
+                )
+            })
         })
         .collect();
     rules

@@ -8,8 +8,10 @@ use std::process::Command;
 const COMMITTED_ANALYSIS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/analysis.md");
 const COMMITTED_REPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
 const COMMITTED_GALLERY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/gallery.html");
-const COMMITTED_RULES: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling_rules.csv");
+const COMMITTED_RULES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/output/chess960_castling_rules.csv"
+);
 
 /// What one `report` run wrote and printed.
 struct Report {
@@ -449,6 +451,12 @@ fn show_takes_lists_ranges_and_standard_input() {
         "show 0 518 959 is not the three explanations separated by blank lines"
     );
     assert_eq!(list.matches("\n\nSP ").count(), 2);
+    // A repeated arrangement is explained again, word for word, where it is asked for again.
+    let repeated = single(&["show", "9", "16", "9", "518", "16"]);
+    assert!(
+        repeated == joined(&["9", "16", "9", "518", "16"], &[]).join("\n"),
+        "show 9 16 9 518 16 is not the five explanations one after the other"
+    );
     let pgn = single(&["show", "3-4", "--pgn"]);
     assert!(
         pgn == joined(&["3", "4"], &["--pgn"]).join("\n"),

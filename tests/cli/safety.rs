@@ -141,41 +141,83 @@ fn temp_name(random: &str) -> String {
     format!(".castle960-{random}.tmp")
 }
 
-/// Leftovers of ended runs go; a temporary file whose run still holds its lock stays, whatever
-/// process ids say (none is in the names); and a user's file that only resembles castle960's
-/// names stays.
+/// The first line of a commit record, as castle960 writes it (README, "Outputs, written
+/// safely").
+const RECORD_MARKER: &str = "castle960 commit record: a later castle960 run into this directory \
+                             removes the files listed below, and this record, once the run that \
+                             wrote it has ended\n";
+
+/// Leftovers of ended runs go: the temporary files of a run killed with SIGKILL (marked as
+/// castle960's inside), and a backup listed in the commit record of a run killed between its
+/// renames, with the record. A temporary file whose run still holds its lock stays, whatever
+/// process ids say (none is in the names). Files a user made under castle960's very names stay
+/// too, and the run says so in one line; other names are not looked at.
 #[test]
 fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    let dead = [
-        temp_name("DeadRun00001"),
-        ".castle960-DeadRun00002.bak".to_string(),
-    ];
-    for name in &dead {
-        std::fs::write(dir.path().join(name), b"left over").unwrap();
-    }
+    // A run killed during its analysis leaves its three temporary files.
+    let mut killed = report_to(&csv, &md)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert_eq!(
+        leftovers(dir.path()).len(),
+        3,
+        "{:?}",
+        leftovers(dir.path())
+    );
+    // A run killed between its renames leaves a backup, listed in its commit record.
+    let backup = ".castle960-DeadRun00002.bak";
+    std::fs::write(dir.path().join(backup), OLD_CSV).unwrap();
+    std::fs::write(
+        dir.path().join(".castle960-DeadRun00003.log"),
+        format!(
+            "{RECORD_MARKER}tmp {}\nbak {backup}\n",
+            temp_name("DeadRun00001")
+        ),
+    )
+    .unwrap();
     // A run still going on: this test holds the lock of its temporary file.
     let alive = temp_name("LiveRun00001");
     let held = std::fs::File::create(dir.path().join(&alive)).unwrap();
     rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).unwrap();
     let users = [
-        ".castle960-notes.tmp",
-        ".castle960-4242-0.tmp",
-        "castle960-DeadRun00003.tmp",
+        temp_name("UserFile0001"),
+        ".castle960-UserFile0002.bak".to_string(),
+        ".castle960-notes.tmp".to_string(),
+        ".castle960-4242-0.tmp".to_string(),
+        "castle960-DeadRun00003.tmp".to_string(),
     ];
-    for name in users {
+    for name in &users {
         std::fs::write(dir.path().join(name), b"mine").unwrap();
     }
     let out = quick_report(&csv, &md);
     assert_success(&out);
-    let mut expected: Vec<String> = users.iter().map(|u| u.to_string()).collect();
+    let mut expected: Vec<String> = users.to_vec();
     expected.push(alive);
     expected.retain(|n| n.starts_with(".castle960-"));
     let mut found = leftovers(dir.path());
     expected.sort();
     found.sort();
     assert_eq!(found, expected);
+    for name in &users {
+        assert_eq!(std::fs::read(dir.path().join(name)).unwrap(), b"mine");
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let dir_name = dir.path().display().to_string();
+    assert_eq!(
+        stderr,
+        format!(
+            "castle960: kept \".castle960-UserFile0001.tmp\" and \".castle960-UserFile0002.bak\" \
+             in \"{dir_name}\": named like castle960's temporary files, but nothing proves \
+             castle960 left them (remove them if it did)\n"
+        )
+    );
     drop(held);
 }
 
@@ -402,6 +444,134 @@ fn unwritable_paths_are_refused_before_the_run() {
     assert_old_outputs_kept(dir.path(), &csv, &md, "unwritable paths");
 }
 
+/// Runs castle960 with `args`, standard input from `stdin`, under a 1 GiB limit on its address
+/// space, so that a run that reads without end fails soon rather than taking the machine's
+/// memory.
+fn bounded(args: &[&str], stdin: Stdio) -> Output {
+    Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$@\"", "sh"])
+        .arg(env!("CARGO_BIN_EXE_castle960"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap()
+}
+
+fn from_file(path: &str) -> Stdio {
+    Stdio::from(std::fs::File::open(path).unwrap())
+}
+
+/// Endless input is read only up to a bound, a maximum line length and a maximum size, and
+/// refused there with exit 2 and one line naming the limit and how to raise it: a PGN (`castle`,
+/// `why`), a suite or `show`'s standard input of endless zeros (one endless line), of random bytes, and an
+/// endless stream of good lines.
+#[test]
+fn endless_input_is_refused_at_a_bound_in_one_line() {
+    let line = "line 1 of \"/dev/zero\" is longer than 16 MiB, the limit of --max-line; raise it \
+                with --max-line BYTES (for example --max-line 32M)";
+    let cases: [(&[&str], &str, &str); 6] = [
+        (&["castle", "--pgn", "/dev/zero"], "/dev/null", line),
+        (&["why", "--pgn", "/dev/zero", "O-O"], "/dev/null", line),
+        (
+            &["referee", "--suite", "/dev/zero", "stockfish"],
+            "/dev/null",
+            line,
+        ),
+        (
+            &["castle", "--pgn", "/dev/urandom"],
+            "/dev/null",
+            "\"/dev/urandom\" is longer than 64 MiB, the limit of --max-input; raise it with \
+             --max-input BYTES (for example --max-input 128M)",
+        ),
+        (
+            &["show", "-"],
+            "/dev/zero",
+            "line 1 of standard input is longer than 16 MiB, the limit of --max-line; raise it \
+             with --max-line BYTES (for example --max-line 32M)",
+        ),
+        // Random bytes are no arrangement: the first line is refused as one.
+        (&["show", "-"], "/dev/urandom", "line 1 of standard input: "),
+    ];
+    for (args, stdin, expected) in cases {
+        let out = bounded(args, from_file(stdin));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("castle960: {expected}")),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.len() < 400, "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // An endless stream of good lines: `yes 518 | castle960 show -`.
+    let mut yes = Command::new("yes")
+        .arg("518")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = bounded(&["show", "-"], Stdio::from(yes.stdout.take().unwrap()));
+    let _ = yes.kill();
+    let _ = yes.wait();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "castle960: standard input is longer than 64 MiB, the limit of --max-input;"
+        ),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// The bounds leave room for what a real user needs, and can be raised: a game of 100,000
+/// plies with its whole movetext on one line is read with the defaults; a file or a line past
+/// a lowered bound is refused, and read once the bound is raised again.
+#[test]
+fn a_long_game_is_read_and_the_bounds_can_be_raised() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("long.pgn");
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut movetext = String::new();
+    for ply in 0..100_000 {
+        if ply % 2 == 0 {
+            movetext += &format!("{}. ", ply / 2 + 1);
+        }
+        movetext += shuffle[ply % 4];
+        movetext.push(' ');
+    }
+    std::fs::write(&pgn, format!("[Event \"long\"]\n\n{movetext}*\n")).unwrap();
+    let path = pgn.to_str().unwrap();
+    let out = bounded(&["castle", "--pgn", path, "--ply", "100000"], Stdio::null());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("100000 plies"),
+        "{}",
+        &stdout[..200.min(stdout.len())]
+    );
+    for flag in ["--max-input", "--max-line"] {
+        let out = bounded(&["castle", "--pgn", path, flag, "100K"], Stdio::null());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("the limit of {flag}; raise it")),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        let out = bounded(&["castle", "--pgn", path, flag, "1M"], Stdio::null());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 /// `show`'s own errors keep bad input to one short line without control characters: a
 /// newline, an escape sequence and a 130 KB argument.
 #[test]
@@ -544,6 +714,75 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
         .unwrap();
     assert_refused(&out, "gallery.html");
     assert_eq!(std::fs::read(&gallery).unwrap(), b"<!DOCTYPE html>my page");
+}
+
+/// A directory made to refuse new files for as long as it lives, even to root: immutable
+/// (`chattr +i`) where the file system and the test's privileges allow, else mode 0555, which
+/// binds everyone but root. Restored when dropped, so that a failing test can still remove it.
+struct ReadOnly<'a>(&'a Path);
+
+impl<'a> ReadOnly<'a> {
+    /// `None` when `dir` still takes a new file (root, without `chattr`).
+    fn new(dir: &'a Path) -> Option<ReadOnly<'a>> {
+        let immutable = Command::new("chattr")
+            .arg("+i")
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !immutable {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+        }
+        let guard = ReadOnly(dir);
+        let probe = dir.join("probe");
+        if std::fs::write(&probe, b"").is_ok() {
+            let _ = std::fs::remove_file(&probe);
+            return None;
+        }
+        Some(guard)
+    }
+}
+
+impl Drop for ReadOnly<'_> {
+    fn drop(&mut self) {
+        let _ = Command::new("chattr")
+            .arg("-i")
+            .arg(self.0)
+            .stderr(Stdio::null())
+            .status();
+        let _ = std::fs::set_permissions(self.0, std::fs::Permissions::from_mode(0o755));
+    }
+}
+
+/// An output that cannot be written gets advice naming the flag that was given for it:
+/// `--out-dir` when the report goes into a directory, the single file's flag otherwise, never a
+/// list of flags the user did not use.
+#[test]
+fn an_unwritable_output_is_advised_by_the_flag_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    let Some(_read_only) = ReadOnly::new(&locked) else {
+        eprintln!("no way to make a directory read-only here: the case is not tested");
+        return;
+    };
+    let out = report_into(&locked, "1").arg("-q").output().unwrap();
+    assert_refused(&out, "(give --out-dir a writable directory)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("--analysis"), "{stderr}");
+
+    let writable = dir.path().join("a.md");
+    let out = report_to(&locked.join("r.csv"), &writable)
+        .args(["--pawn-bound", "1", "-q"])
+        .output()
+        .unwrap();
+    assert_refused(&out, "(give --out a writable path to a file of its own)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("--analysis") && !stderr.contains("--out-dir"),
+        "{stderr}"
+    );
+    assert!(leftovers(dir.path()).is_empty());
 }
 
 /// `--out-dir` writes the three files into one directory, creating it, and cannot be combined

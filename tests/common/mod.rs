@@ -392,3 +392,87 @@ pub fn run_with_input(command: &mut std::process::Command, input: &str) -> std::
     writer.join().unwrap().unwrap();
     output
 }
+
+/// A fake UCI engine that forks, written into a temporary directory by the test that uses it:
+/// a shell script started through a wrapper script that does not `exec` it (as many engine
+/// installations do), and which itself leaves a child running in the background (`sleep`)
+/// that holds its standard output and error. Each of the three processes writes its process
+/// id into the directory, so that a test can check that none of them is left once the referee
+/// is done; dropping the engine kills whatever is left, so that a failing test cleans up too.
+///
+/// Modes: `answer` answers every `go` with a total of 0 (a difference, every time), `hang`
+/// never answers `go`, `crash` exits with status 3 on `go` (its child still holding its
+/// output).
+pub struct ForkingEngine {
+    dir: tempfile::TempDir,
+}
+
+impl ForkingEngine {
+    /// Writes the two scripts.
+    pub fn new() -> ForkingEngine {
+        let dir = tempfile::tempdir().unwrap();
+        let wrapper =
+            "dir=$(dirname \"$0\")\necho $$ >> \"$dir/pids\"\nsh \"$dir/engine.sh\" \"$@\"\n";
+        let engine = r#"dir=$(dirname "$0")
+echo $$ >> "$dir/pids"
+sleep 1000 &
+echo $! >> "$dir/pids"
+while IFS= read -r line; do
+  case "$line" in
+    uci) printf 'id name forking fake\noption name UCI_Chess960 type check default false\nuciok\n' ;;
+    isready) echo readyok; : > "$dir/ready" ;;
+    go*)
+      case "$1" in
+        answer) echo "Nodes searched: 0" ;;
+        crash) echo "forking fake: gone" >&2; exit 3 ;;
+      esac ;;
+  esac
+done
+"#;
+        std::fs::write(dir.path().join("wrapper.sh"), wrapper).unwrap();
+        std::fs::write(dir.path().join("engine.sh"), engine).unwrap();
+        ForkingEngine { dir }
+    }
+
+    /// The engine's command line in `mode`: program and arguments.
+    pub fn command(&self, mode: &str) -> Vec<String> {
+        let wrapper = self.dir.path().join("wrapper.sh");
+        vec![
+            "sh".to_string(),
+            wrapper.to_str().unwrap().to_string(),
+            mode.to_string(),
+        ]
+    }
+
+    /// Whether the engine has answered `isready` (its handshake is done).
+    pub fn ready(&self) -> bool {
+        self.dir.path().join("ready").exists()
+    }
+
+    /// The process ids the scripts recorded.
+    pub fn recorded(&self) -> Vec<u32> {
+        std::fs::read_to_string(self.dir.path().join("pids"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|line| line.trim().parse().ok())
+            .collect()
+    }
+
+    /// The recorded processes that still exist, running or as zombies nobody reaped.
+    pub fn remaining(&self) -> Vec<u32> {
+        self.recorded()
+            .into_iter()
+            .filter(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists())
+            .collect()
+    }
+}
+
+impl Drop for ForkingEngine {
+    fn drop(&mut self) {
+        for pid in self.remaining() {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+    }
+}

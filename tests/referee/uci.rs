@@ -285,6 +285,19 @@ fn a_pipelined_run_ends_with_the_hang_after_the_answers_before_it() {
     assert!(matches!(answers[3], Err(EngineError::Hung { .. })));
 }
 
+/// Limits too long for the clock never run out instead of overflowing the deadline.
+#[test]
+fn the_longest_time_limits_never_run_out() {
+    let mut config = fake("king-destination");
+    config.handshake_timeout = Duration::MAX;
+    config.position_timeout = Duration::MAX;
+    let mut engine = Engine::start(config).unwrap();
+    let boards = std::iter::repeat_n(start_position(), 3);
+    let answers: Vec<_> = quickly(|| engine.perft_all(boards, 1).collect());
+    assert_eq!(answers.len(), 3);
+    assert!(answers.iter().all(Result::is_ok));
+}
+
 #[test]
 fn an_engine_that_never_finishes_the_handshake_is_stopped() {
     let mut config = EngineConfig::new("sleep", ["30"]);
@@ -327,6 +340,30 @@ fn an_engine_that_quits_at_once_crashes_in_the_handshake() {
         matches!(error, EngineError::Crashed { stage: Stage::Handshake, status: Some(s), .. } if s.success()),
         "{error}"
     );
+}
+
+/// An engine that exits while a child of its own still holds its standard output (so that the
+/// output never ends) is reported as exited, with its status, soon after it exits, not as
+/// silent until the time limit; and ending it ends the child too. (This test process becomes
+/// a child subreaper, as the command line does, so that the orphaned child is reaped by the
+/// engine driver rather than left as a zombie.)
+#[test]
+fn an_engine_that_exits_while_its_child_holds_its_output_is_reported_as_exited() {
+    rustix::process::set_child_subreaper(Some(rustix::process::getpid())).unwrap();
+    let forking = common::ForkingEngine::new();
+    let command = forking.command("crash");
+    let mut config = EngineConfig::new(&command[0], &command[1..]);
+    config.position_timeout = Duration::from_secs(5);
+    let mut engine = Engine::start(config).unwrap();
+    let error = quickly(|| engine.perft(&start_position(), 1).unwrap_err());
+    let EngineError::Crashed { status, stderr, .. } = &error else {
+        panic!("not a crash: {error}");
+    };
+    assert_eq!(status.and_then(|status| status.code()), Some(3), "{error}");
+    assert_eq!(stderr.as_deref(), Some("forking fake: gone"), "{error}");
+    drop(engine);
+    assert_eq!(forking.recorded().len(), 3);
+    assert_eq!(forking.remaining(), [] as [u32; 0]);
 }
 
 #[test]

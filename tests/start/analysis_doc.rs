@@ -2,9 +2,9 @@
 //! shown. (That the committed analysis.md is exactly what the program renders is checked in
 //! tests/cli/report_and_show.rs, with the one full run of the report the test suite makes.)
 
+use castle960::chess::Rule;
 use castle960::report::analysis_doc::{self, TEMPLATE};
 use castle960::report::template::Facts;
-use castle960::chess::Rule;
 use castle960::start::analysis::analyse_all_with;
 use castle960::start::rules;
 

@@ -53,10 +53,19 @@ impl<'a> RuleExplanation<'a> {
         let a = self.analysis;
         let arrangement: &Arrangement = &a.arrangement;
         let mut out = String::new();
-        let _ = writeln!(out, "SP {}  {}  under {}", arrangement.sp(), arrangement, a.rule.title());
+        let _ = writeln!(
+            out,
+            "SP {}  {}  under {}",
+            arrangement.sp(),
+            arrangement,
+            a.rule.title()
+        );
         let _ = writeln!(out, "FEN {}", self.fen);
         out.push_str(&words::wrap(
-            &format!("{MODEL_NOTE} Pawn structures searched: {}.", PawnScope::of(a.bound)),
+            &format!(
+                "{MODEL_NOTE} Pawn structures searched: {}.",
+                PawnScope::of(a.bound)
+            ),
             "",
             "",
             width,
@@ -102,10 +111,7 @@ impl<'a> RuleExplanation<'a> {
                 ));
                 if !row.walk_line.is_empty() {
                     out.push_str(&words::wrap(
-                        &format!(
-                            "castle-free game to the same placement: {}",
-                            row.walk_line
-                        ),
+                        &format!("castle-free game to the same placement: {}", row.walk_line),
                         "    ",
                         "      ",
                         width,

@@ -3,8 +3,10 @@
 
 pub mod disagreement;
 pub mod groups;
+pub mod shared;
 
 pub use groups::{Group, GroupKey};
+pub use shared::Analyser;
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide};
 use crate::start::board::Board;

@@ -167,11 +167,13 @@ trait OncePer<K, V: 'static> {
 
 impl<K: Ord, V: 'static> OncePer<K, V> for Mutex<BTreeMap<K, &'static OnceLock<V>>> {
     fn once_per(&'static self, key: K, work_out: impl FnOnce() -> V) -> &'static V {
-        let cell: &'static OnceLock<V> = *self
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .entry(key)
-            .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+        let cell = {
+            let mut map = self.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let entry: &mut &'static OnceLock<V> = map
+                .entry(key)
+                .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+            Clone::clone(entry)
+        };
         cell.get_or_init(work_out)
     }
 }
