@@ -56,7 +56,8 @@ pub struct RuleRow {
     pub moves: Option<usize>,
     /// The pawn moves of the castling game in SAN, space separated.
     pub pawn_moves: String,
-    /// The castling game in SAN, ending with the castling move.
+    /// The castling game in SAN: up to and with the castling move, and for artificial-only on
+    /// to the placement the walk reaches (moves after castling that the walk's game makes too).
     pub castle_line: String,
     /// For artificial-only: a castle-free game reaching the same placement.
     pub walk_line: String,

@@ -1,5 +1,5 @@
 //! The report's files are safe: interruptions leave nothing behind, bad paths are refused before
-//! the long run, symbolic links and file modes are respected, the three outputs never clash, a
+//! the long run, symbolic links and file modes are respected, the four outputs never clash, a
 //! file castle960 did not write is kept, concurrent runs never mix their files or remove each
 //! other's, and standard output failing is one line, not a panic. Every run writes its gallery
 //! beside its analysis document, never into the repository.
@@ -37,7 +37,7 @@ fn quick_report(csv: &Path, md: &Path) -> Output {
         .unwrap()
 }
 
-/// `report` at pawn bound `bound` writing its three files into `dir` (`--out-dir`).
+/// `report` at pawn bound `bound` writing its four files into `dir` (`--out-dir`).
 fn report_into(dir: &Path, bound: &str) -> Command {
     let mut command = binary();
     command
@@ -156,7 +156,7 @@ const RECORD_MARKER: &str = "castle960 commit record: a later castle960 run into
 fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    // A run killed during its analysis leaves its three temporary files.
+    // A run killed during its analysis leaves its four temporary files.
     let mut killed = report_to(&csv, &md)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -167,7 +167,7 @@ fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     killed.wait().unwrap();
     assert_eq!(
         leftovers(dir.path()).len(),
-        3,
+        4,
         "{:?}",
         leftovers(dir.path())
     );
@@ -689,7 +689,7 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
     assert_success(&out);
     let written = std::fs::read(&notes).unwrap();
     assert!(written.starts_with(b"<!-- Written by castle960 report"));
-    // A second run recognises all three files as its own.
+    // A second run recognises all four files as its own.
     let csv = dir.path().join("output/chess960_castling.csv");
     std::fs::write(&csv, OLD_CSV).unwrap();
     let out = binary()
@@ -714,6 +714,17 @@ fn a_file_castle960_did_not_write_is_kept_without_force() {
         .unwrap();
     assert_refused(&out, "gallery.html");
     assert_eq!(std::fs::read(&gallery).unwrap(), b"<!DOCTYPE html>my page");
+    // And the rules report: a CSV of the user's own at its path is kept.
+    std::fs::remove_file(&gallery).unwrap();
+    let rules = dir.path().join("output/chess960_castling_rules.csv");
+    std::fs::write(&rules, b"rule,notes\nfree,mine\n").unwrap();
+    let out = binary()
+        .current_dir(dir.path())
+        .args(quick)
+        .output()
+        .unwrap();
+    assert_refused(&out, "chess960_castling_rules.csv");
+    assert_eq!(std::fs::read(&rules).unwrap(), b"rule,notes\nfree,mine\n");
 }
 
 /// A directory made to refuse new files for as long as it lives, even to root: immutable
@@ -785,10 +796,10 @@ fn an_unwritable_output_is_advised_by_the_flag_given() {
     assert!(leftovers(dir.path()).is_empty());
 }
 
-/// `--out-dir` writes the three files into one directory, creating it, and cannot be combined
+/// `--out-dir` writes the four files into one directory, creating it, and cannot be combined
 /// with the options naming single files.
 #[test]
-fn out_dir_writes_the_three_files_into_a_new_directory() {
+fn out_dir_writes_the_four_files_into_a_new_directory() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("a/b");
     let out = report_into(&target, "1").output().unwrap();
@@ -800,14 +811,19 @@ fn out_dir_writes_the_three_files_into_a_new_directory() {
     names.sort();
     assert_eq!(
         names,
-        ["analysis.md", "chess960_castling.csv", "gallery.html"]
+        [
+            "analysis.md",
+            "chess960_castling.csv",
+            "chess960_castling_rules.csv",
+            "gallery.html"
+        ]
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("Gallery written to \"") && stdout.contains("a/b/gallery.html\""),
         "{stdout}"
     );
-    for other in ["--out", "--analysis", "--gallery"] {
+    for other in ["--out", "--analysis", "--gallery", "--rules-out"] {
         let out = report_into(&target, "1")
             .args([other, "x"])
             .output()
@@ -830,7 +846,7 @@ fn written_paths_are_quoted_and_quiet_prints_nothing() {
         .lines()
         .filter(|l| l.contains(" written to "))
         .collect();
-    assert_eq!(written.len(), 3, "{stdout}");
+    assert_eq!(written.len(), 4, "{stdout}");
     for line in written {
         assert!(line.contains(r"out\u{1b}[2J\nx/"), "{line:?}");
         assert!(!line.chars().any(char::is_control), "{line:?}");
@@ -903,8 +919,8 @@ fn standard_output_failing_is_one_line_or_a_quiet_end() {
     }
 }
 
-/// Two reports at once into the same three paths, with different contents (pawn bounds 1 and
-/// 2): whichever commits last, the three files come from one run, never a mix, and no
+/// Two reports at once into the same four paths, with different contents (pawn bounds 1 and
+/// 2): whichever commits last, the four files come from one run, never a mix, and no
 /// temporary file is left.
 #[test]
 fn concurrent_runs_never_leave_a_mixed_set() {
@@ -913,8 +929,13 @@ fn concurrent_runs_never_leave_a_mixed_set() {
         let own = dir.path().join(format!("alone{bound}"));
         let out = report_into(&own, bound).arg("--quiet").output().unwrap();
         assert_success(&out);
-        ["chess960_castling.csv", "analysis.md", "gallery.html"]
-            .map(|name| std::fs::read(own.join(name)).unwrap())
+        [
+            "chess960_castling.csv",
+            "analysis.md",
+            "gallery.html",
+            "chess960_castling_rules.csv",
+        ]
+        .map(|name| std::fs::read(own.join(name)).unwrap())
     };
     let sets = [alone("1"), alone("2")];
     assert!(sets[0] != sets[1]);
@@ -938,8 +959,13 @@ fn concurrent_runs_never_leave_a_mixed_set() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        let found = ["chess960_castling.csv", "analysis.md", "gallery.html"]
-            .map(|name| std::fs::read(shared.join(name)).unwrap());
+        let found = [
+            "chess960_castling.csv",
+            "analysis.md",
+            "gallery.html",
+            "chess960_castling_rules.csv",
+        ]
+        .map(|name| std::fs::read(shared.join(name)).unwrap());
         assert!(sets.contains(&found), "round {round}: a mixed set");
         assert!(leftovers(&shared).is_empty(), "{:?}", leftovers(&shared));
     }
