@@ -4,6 +4,7 @@
 //! * the castlings each rule allows, read from the rule texts, against the report and the rule
 //!   type;
 //! * Chess480's mirror symmetry in the numbers;
+//! * the fewest moves without a pawn move against a plain search of the whole board;
 //!
 //! Nothing independent here asks the library's rule type which castlings exist: each rule is
 //! written again below ([`plain_castlings`]) from its text, as the squares king and rook land on
@@ -17,6 +18,8 @@
 
 use castle960::Arrangement;
 use castle960::chess::{File, Rule};
+use castle960::start::search::no_pawn;
+use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rules, in the report's order.
@@ -150,6 +153,7 @@ struct Row {
     sp: u16,
     arrangement: String,
     side: String,
+    castling: String,
     king_to: String,
     rook_to: String,
     verdict: String,
@@ -157,6 +161,13 @@ struct Row {
 }
 
 impl Row {
+    fn label(&self) -> String {
+        format!(
+            "{} SP {} {} {}",
+            self.rule, self.sp, self.side, self.castling
+        )
+    }
+
     fn landing(&self) -> (usize, usize) {
         (file_of(&self.king_to), file_of(&self.rook_to))
     }
@@ -307,4 +318,171 @@ fn chess480_answers_equal_the_mirror_images_answers() {
             assert_eq!(2 * castlings, all, "{rule}");
         }
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Without a pawn move: a plain search of the whole board.
+
+/// A breadth-first search over real positions of the whole board, written independently as
+/// `no_pawn_plain.rs` does: pawns stay home, knights roam and come back, the queen and the free
+/// rook move wherever chess lets them, the king and the castling rook never move.
+mod whole_board {
+    use super::Plain;
+    use crate::common::{BISHOP_DIRS, KING_DIRS, KNIGHT_JUMPS, ROOK_DIRS};
+    use std::collections::{HashSet, VecDeque};
+
+    type Board = [u8; 64];
+
+    fn start(back_rank: &str) -> Board {
+        let mut b = [b'.'; 64];
+        for (file, letter) in back_rank.bytes().enumerate() {
+            b[file] = letter;
+            b[8 + file] = b'P';
+        }
+        b
+    }
+
+    fn on_board(f: i32, r: i32) -> bool {
+        (0..8).contains(&f) && (0..8).contains(&r)
+    }
+
+    /// Every move of every man except pawns, the king and the castling rook.
+    fn moves(b: &Board, frozen_rook: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for from in 0..64 {
+            let (f, r) = ((from % 8) as i32, (from / 8) as i32);
+            let (dirs, ride): (&[(i32, i32)], bool) = match b[from] {
+                b'N' => (&KNIGHT_JUMPS, false),
+                b'B' => (&BISHOP_DIRS, true),
+                b'R' if from != frozen_rook => (&ROOK_DIRS, true),
+                b'Q' => (&KING_DIRS, true),
+                _ => continue,
+            };
+            for &(df, dr) in dirs {
+                let (mut nf, mut nr) = (f + df, r + dr);
+                while on_board(nf, nr) && b[(nf + 8 * nr) as usize] == b'.' {
+                    out.push((from, (nf + 8 * nr) as usize));
+                    if !ride {
+                        break;
+                    }
+                    nf += df;
+                    nr += dr;
+                }
+            }
+        }
+        out
+    }
+
+    /// For each of `castlings` (all with the king and rook of one side of `back_rank`), the
+    /// fewest moves after which the squares it needs empty are empty, or `None` when no
+    /// position reachable without a pawn move has them empty. Also the number of positions
+    /// searched.
+    pub fn fewest(back_rank: &str, castlings: &[Plain]) -> (Vec<Option<usize>>, usize) {
+        let frozen_rook = castlings[0].rook;
+        assert!(castlings.iter().all(|c| c.rook == frozen_rook));
+        let mut found = vec![None; castlings.len()];
+        let mut seen = HashSet::from([start(back_rank)]);
+        let mut frontier = VecDeque::from([(start(back_rank), 0)]);
+        while let Some((b, depth)) = frontier.pop_front() {
+            for (c, slot) in castlings.iter().zip(&mut found) {
+                if slot.is_none() && c.empty.iter().all(|&f| b[f] == b'.') {
+                    *slot = Some(depth);
+                }
+            }
+            if found.iter().all(Option::is_some) {
+                break;
+            }
+            for (from, to) in moves(&b, frozen_rook) {
+                let mut next = b;
+                next[to] = next[from];
+                next[from] = b'.';
+                if seen.insert(next) {
+                    frontier.push_back((next, depth + 1));
+                }
+            }
+        }
+        (found, seen.len())
+    }
+
+    #[test]
+    fn sanity() {
+        // RNBQKBNR, e1 and h1: O-O needs Bf1 out of the way, which no move without a pawn move
+        // does; fast castling's K~g1 needs g1 alone empty: Nf3 (or Nh3), one move.
+        let chess960 = &super::plain_castlings("chess960", 4, 7);
+        assert_eq!(fewest("RNBQKBNR", chess960).0, [None]);
+        let fast = &super::plain_castlings("fast", 4, 7);
+        assert_eq!(fast.iter().map(|c| c.king_to).collect::<Vec<_>>(), [5, 6]);
+        assert_eq!(fewest("RNBQKBNR", fast).0, [None, Some(1)]);
+    }
+}
+
+/// For every castling every rule allows on every side of all 960 arrangements, the fewest moves
+/// without a pawn move of the plain whole-board search equal the library's search
+/// (`no_pawn::search` along the rule type's castling with the same landing squares) and the
+/// report's `moves` (a number exactly for the no-pawn-move rows).
+#[test]
+fn no_pawn_fewest_moves_equal_a_plain_search_under_every_rule() {
+    let rows = report();
+    let grouped = by_side(&rows);
+    let rules: Vec<(&str, Rule)> = RULES.map(|r| (r, r.parse().unwrap())).to_vec();
+    let checked: Vec<Result<usize, String>> = Arrangement::all()
+        .collect::<Vec<_>>()
+        .par_iter()
+        .flat_map_iter(|a| {
+            let back_rank = a.to_string();
+            let grouped = &grouped;
+            let rules = &rules;
+            sides(&back_rank).map(move |(side, king, rook)| {
+                // One search for the castlings of every rule on this side.
+                let mut castlings: Vec<Plain> = RULES
+                    .iter()
+                    .flat_map(|rule| plain_castlings(rule, king, rook))
+                    .collect();
+                castlings.sort();
+                castlings.dedup();
+                let (fewest, _) = whole_board::fewest(&a.to_string(), &castlings);
+                let plain = |c: &Plain| fewest[castlings.binary_search(c).unwrap()];
+                let mut compared = 0;
+                for (rule, typed) in rules {
+                    let label = format!("{rule} SP {} {side}", a.sp());
+                    let ours = plain_castlings(rule, king, rook);
+                    for path in typed.paths(File::index(king), File::index(rook)) {
+                        let at = (path.king_to() as usize, path.rook_to() as usize);
+                        let c = ours
+                            .iter()
+                            .find(|c| (c.king_to, c.rook_to) == at)
+                            .ok_or(format!("{label}: no plain castling lands on {at:?}"))?;
+                        let library = no_pawn::search(a, path).map(|c| c.moves);
+                        if library != plain(c) {
+                            return Err(format!(
+                                "{label} {at:?}: library {library:?}, plain {:?}",
+                                plain(c)
+                            ));
+                        }
+                    }
+                    for row in grouped.get(&(*rule, a.sp(), side)).into_iter().flatten() {
+                        let c = ours
+                            .iter()
+                            .find(|c| (c.king_to, c.rook_to) == row.landing());
+                        let plain = c.and_then(plain);
+                        let no_pawn = row.verdict == "no-pawn-move";
+                        if row.moves != plain || no_pawn != plain.is_some() {
+                            return Err(format!(
+                                "{}: report {} {:?}, plain {plain:?}",
+                                row.label(),
+                                row.verdict,
+                                row.moves
+                            ));
+                        }
+                        compared += 1;
+                    }
+                }
+                Ok(compared)
+            })
+        })
+        .collect();
+    let failures: Vec<&String> = checked.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    let compared: usize = checked.iter().map(|r| *r.as_ref().unwrap()).sum();
+    assert_eq!(compared, rows.len());
 }
