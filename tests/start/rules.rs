@@ -5,6 +5,7 @@
 //!   type;
 //! * Chess480's mirror symmetry in the numbers;
 //! * the fewest moves without a pawn move against a plain search of the whole board;
+//! * the verdicts after a pawn move against a plain search of the abstract model;
 //!
 //! Nothing independent here asks the library's rule type which castlings exist: each rule is
 //! written again below ([`plain_castlings`]) from its text, as the squares king and rook land on
@@ -485,4 +486,297 @@ fn no_pawn_fewest_moves_equal_a_plain_search_under_every_rule() {
     assert!(failures.is_empty(), "{failures:#?}");
     let compared: usize = checked.iter().map(|r| *r.as_ref().unwrap()).sum();
     assert_eq!(compared, rows.len());
+}
+
+// ------------------------------------------------------------------------------------------
+// After a pawn move: a plain search of the abstract model.
+
+/// The plain search of the abstract model of `model_oracle.rs` (copied from there, where it is
+/// written for Chess960's castling only), without any of the library's shortcuts: every
+/// position reachable castle-free is enumerated, and every castled position is looked up in
+/// that set. Here a castling is given by its landing squares and the squares it needs empty.
+///
+/// The model (see analysis.md): ranks 1-2 exact; men beyond are in a pool; each pawn is home,
+/// on rank 3, or beyond; a man leaves from rank 2 to a rank-3 square without a pawn (a knight
+/// also from rank 1, and from rank 2 always via rank 4) and comes back the same way.
+mod model {
+    use super::Plain;
+    use crate::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
+    use rustc_hash::FxHashSet;
+    use std::collections::VecDeque;
+
+    const HOME: u8 = 0;
+    const THIRD: u8 = 1;
+    const BEYOND: u8 = 2;
+
+    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct State {
+        cells: [u8; 16], // b'.' or a man's letter; index file + 8 * row, row 0 = rank 1
+        pawns: [u8; 8],
+    }
+
+    fn third_free(s: &State, f: i32) -> bool {
+        (0..8).contains(&f) && s.pawns[f as usize] != THIRD
+    }
+
+    fn empty(s: &State, f: i32, row: i32) -> bool {
+        (0..8).contains(&f)
+            && (0..2).contains(&row)
+            && (row == 0 || s.pawns[f as usize] != HOME)
+            && s.cells[(f + 8 * row) as usize] == b'.'
+    }
+
+    /// Whether a `man` on (f, row) can step off ranks 1-2, or come onto it from beyond.
+    fn gate(s: &State, man: u8, f: i32, row: i32) -> bool {
+        match (man, row) {
+            (b'N', 0) => third_free(s, f - 1) || third_free(s, f + 1),
+            (b'N', _) => true,
+            (_, 0) => false,
+            (b'K' | b'Q', _) => third_free(s, f - 1) || third_free(s, f) || third_free(s, f + 1),
+            (b'R', _) => third_free(s, f),
+            (b'B', _) => third_free(s, f - 1) || third_free(s, f + 1),
+            _ => false,
+        }
+    }
+
+    fn count(s: &State, man: u8) -> usize {
+        s.cells.iter().filter(|&&c| c == man).count()
+    }
+
+    fn light(i: usize) -> bool {
+        (i % 8 + i / 8) % 2 == 1
+    }
+
+    /// All successors, with the men on `frozen` squares never moving.
+    fn successors(s: &State, frozen: &[usize], bound: usize, out: &mut Vec<State>) {
+        out.clear();
+        for i in 0..16 {
+            let p = s.cells[i];
+            if p == b'.' || frozen.contains(&i) {
+                continue;
+            }
+            let (f, row) = ((i % 8) as i32, (i / 8) as i32);
+            let (dirs, ride): (&[(i32, i32)], bool) = match p {
+                b'K' => (&KING_DIRS, false),
+                b'Q' => (&KING_DIRS, true),
+                b'R' => (&ROOK_DIRS, true),
+                b'B' => (&BISHOP_DIRS, true),
+                _ => (&[(2, 1), (-2, 1), (2, -1), (-2, -1)], false),
+            };
+            for &(df, dr) in dirs {
+                let (mut nf, mut nr) = (f + df, row + dr);
+                while empty(s, nf, nr) {
+                    let mut n = *s;
+                    n.cells[(nf + 8 * nr) as usize] = p;
+                    n.cells[i] = b'.';
+                    out.push(n);
+                    if !ride {
+                        break;
+                    }
+                    nf += df;
+                    nr += dr;
+                }
+            }
+            if gate(s, p, f, row) {
+                let mut n = *s;
+                n.cells[i] = b'.';
+                out.push(n);
+            }
+        }
+        // Men coming back from the pool.
+        for i in 0..16 {
+            let (f, row) = ((i % 8) as i32, (i / 8) as i32);
+            if !empty(s, f, row) {
+                continue;
+            }
+            for (p, total) in [(b'K', 1), (b'Q', 1), (b'R', 2), (b'N', 2), (b'B', 2)] {
+                let pooled = if p == b'B' {
+                    !(0..16).any(|j| s.cells[j] == b'B' && light(j) == light(i))
+                } else {
+                    count(s, p) < total
+                };
+                if pooled && (row == 1 || p == b'N') && gate(s, p, f, row) {
+                    let mut n = *s;
+                    n.cells[i] = p;
+                    out.push(n);
+                }
+            }
+        }
+        let moved = s.pawns.iter().filter(|&&p| p != HOME).count();
+        for f in 0..8 {
+            let targets: &[u8] = match s.pawns[f] {
+                HOME if moved < bound => &[THIRD, BEYOND],
+                THIRD => &[BEYOND],
+                _ => &[],
+            };
+            for &t in targets {
+                let mut n = *s;
+                n.pawns[f] = t;
+                out.push(n);
+            }
+        }
+    }
+
+    /// Every state reachable from `start` without moving the men on `frozen`, breadth first.
+    pub fn explore(start: State, frozen: &[usize], bound: usize) -> FxHashSet<State> {
+        let mut seen = FxHashSet::from_iter([start]);
+        let mut queue = VecDeque::from([start]);
+        let mut out = Vec::new();
+        while let Some(s) = queue.pop_front() {
+            successors(&s, frozen, bound, &mut out);
+            for &n in &out {
+                if seen.insert(n) {
+                    queue.push_back(n);
+                }
+            }
+        }
+        seen
+    }
+
+    pub fn start(back_rank: &str) -> State {
+        let mut cells = [b'.'; 16];
+        for (f, c) in back_rank.bytes().enumerate() {
+            cells[f] = c;
+        }
+        State {
+            cells,
+            pawns: [HOME; 8],
+        }
+    }
+
+    /// The plain verdict on `castling`, given every state reachable with its king and rook
+    /// unmoved (`before`) and every state reachable at all without castling (`walks`).
+    pub fn verdict(
+        castling: &Plain,
+        before: &FxHashSet<State>,
+        walks: &FxHashSet<State>,
+    ) -> &'static str {
+        let open = |s: &State| castling.empty.iter().all(|&f| s.cells[f] == b'.');
+        if before.iter().any(|s| open(s) && s.pawns == [HOME; 8]) {
+            return "no-pawn-move";
+        }
+        let mut castled_any = false;
+        for s in before.iter().filter(|s| open(s)) {
+            castled_any = true;
+            let mut p = *s;
+            p.cells[castling.king] = b'.';
+            p.cells[castling.rook] = b'.';
+            p.cells[castling.king_to] = b'K';
+            p.cells[castling.rook_to] = b'R';
+            if !walks.contains(&p) {
+                return "after-pawn-move";
+            }
+        }
+        if castled_any {
+            "artificial-only"
+        } else {
+            "not-within-bound"
+        }
+    }
+}
+
+/// A first-rank square's name, `g1`.
+fn square_name(file: usize) -> String {
+    format!("{}1", (b'a' + file as u8) as char)
+}
+
+/// The library's verdict (`castle960::start::rules::analyse`) on every castling of chess480,
+/// free, flexible and fast castling on both sides of each of `sps`, with pawns moved on at most
+/// `bound` files, against the plain model search's; castlings are matched by landing squares.
+/// Returns how many castlings of each rule got each verdict.
+fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'static str), usize> {
+    let results: Vec<Result<Vec<(&str, &str)>, String>> = sps
+        .par_iter()
+        .map(|&sp| {
+            let a = Arrangement::from_sp(sp).unwrap();
+            let back_rank = a.to_string();
+            let start = model::start(&back_rank);
+            let [(_, king, a_rook), (_, _, h_rook)] = sides(&back_rank);
+            // Castle-free, and with each side's king and rook unmoved.
+            let frozen = [vec![], vec![king, a_rook], vec![king, h_rook]];
+            let explored: Vec<_> = frozen
+                .par_iter()
+                .map(|frozen| model::explore(start, frozen, bound))
+                .collect();
+            let analyses: Vec<_> = RULES[1..]
+                .par_iter()
+                .map(|rule| castle960::start::rules::analyse(rule.parse().unwrap(), a, bound))
+                .collect();
+            let mut verdicts = Vec::new();
+            for (rule, analysis) in RULES[1..].iter().zip(&analyses) {
+                for (((side, king, rook), before), library) in sides(&back_rank)
+                    .into_iter()
+                    .zip(&explored[1..])
+                    .zip([&analysis.castlings.a, &analysis.castlings.h])
+                {
+                    let label = format!("{rule} SP {sp} {side}, pawns on at most {bound} files");
+                    let ours = plain_castlings(rule, king, rook);
+                    if ours.len() != library.len() {
+                        return Err(format!(
+                            "{label}: {} castlings, library {}",
+                            ours.len(),
+                            library.len()
+                        ));
+                    }
+                    for c in &ours {
+                        let at = (c.king_to, c.rook_to);
+                        let theirs = library
+                            .iter()
+                            .find(|l| (l.path.king_to() as usize, l.path.rook_to() as usize) == at)
+                            .ok_or(format!("{label}: the library has no castling to {at:?}"))?;
+                        let plain = model::verdict(c, before, &explored[0]);
+                        let library = theirs.verdict.verdict.as_str();
+                        if plain != library {
+                            return Err(format!(
+                                "{label}, king to {}, rook to {}: library {library}, plain {plain}",
+                                square_name(c.king_to),
+                                square_name(c.rook_to)
+                            ));
+                        }
+                        verdicts.push((*rule, plain));
+                    }
+                }
+            }
+            Ok(verdicts)
+        })
+        .collect();
+    let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    let mut counts = BTreeMap::new();
+    for v in results.into_iter().flat_map(Result::unwrap) {
+        *counts.entry(v).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// With pawns moved on at most one file, on every 13th arrangement (74 arrangements, 1,085
+/// castlings): the quick part of the comparison, run with every `cargo test`. Both verdicts that
+/// need a pawn move occur under chess480 and under fast castling.
+#[test]
+fn pawn_verdicts_equal_a_plain_model_search_with_one_pawn_file() {
+    let sps: Vec<u16> = (0..960).step_by(13).collect();
+    let counts = compare_with_model(&sps, 1);
+    for rule in ["chess480", "fast"] {
+        for verdict in ["after-pawn-move", "artificial-only"] {
+            assert!(
+                counts.contains_key(&(rule, verdict)),
+                "{rule} {verdict}: {counts:?}"
+            );
+        }
+    }
+}
+
+/// Slow (about 20 s of CPU, and 0.7 GB): with pawns moved on at most two files the plain
+/// castle-free set has millions of positions per arrangement, so this runs on one, the standard
+/// array (26 castlings), where fast castling has both verdicts that need a pawn move.
+#[test]
+#[ignore = "slow: run with `cargo test --release -- --include-ignored`"]
+fn slow_pawn_verdicts_equal_a_plain_model_search_with_two_pawn_files() {
+    let counts = compare_with_model(&[518], 2);
+    for verdict in ["after-pawn-move", "artificial-only"] {
+        assert!(
+            counts.contains_key(&("fast", verdict)),
+            "{verdict}: {counts:?}"
+        );
+    }
 }
