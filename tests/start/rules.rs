@@ -6,6 +6,7 @@
 //! * Chess480's mirror symmetry in the numbers;
 //! * the fewest moves without a pawn move against a plain search of the whole board;
 //! * the verdicts after a pawn move against a plain search of the abstract model;
+//! * fast castling's pawn bound (`LEAP_BOUND`): three files decide as two;
 //!
 //! Nothing independent here asks the library's rule type which castlings exist: each rule is
 //! written again below ([`plain_castlings`]) from its text, as the squares king and rook land on
@@ -159,6 +160,7 @@ struct Row {
     rook_to: String,
     verdict: String,
     moves: Option<usize>,
+    pawn_files: usize,
 }
 
 impl Row {
@@ -779,4 +781,61 @@ fn slow_pawn_verdicts_equal_a_plain_model_search_with_two_pawn_files() {
             "{verdict}: {counts:?}"
         );
     }
+}
+
+/// Fast castling is searched with pawns moved on at most `LEAP_BOUND` = 2 files, whose
+/// documentation claims that three files change no verdict. The evidence: every fast castling of
+/// every arrangement that needs a pawn move (1,186), searched again with pawns on at most three
+/// files, gets the verdict the report gives it within two. The search is the one the report runs
+/// (`pawn_outcomes`, the group search), called directly because `rules::analyse` caps the bound
+/// of fast castling at `LEAP_BOUND`. Slow: about 20 s of CPU.
+#[test]
+#[ignore = "slow: run with `cargo test --release -- --include-ignored`"]
+fn fast_castling_within_three_files_equals_within_two() {
+    use castle960::start::analysis::pawn_outcomes;
+    use castle960::start::rules::LEAP_BOUND;
+    assert_eq!(LEAP_BOUND, 2);
+    let rows = report();
+    let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+    let mut tasks = Vec::new();
+    let mut reported = Vec::new();
+    for row in rows.iter().filter(|r| r.rule == "fast") {
+        assert_eq!(row.pawn_files, LEAP_BOUND, "{}", row.label());
+        if row.verdict == "no-pawn-move" {
+            continue;
+        }
+        let a = &arrangements[row.sp as usize];
+        let side = if row.side == "a" {
+            castle960::CastlingSide::A
+        } else {
+            castle960::CastlingSide::H
+        };
+        let path = Rule::FAST
+            .paths(a.king_file(), a.rook_file(side))
+            .into_iter()
+            .find(|p| (p.king_to() as usize, p.rook_to() as usize) == row.landing())
+            .unwrap();
+        tasks.push((row.sp as usize, path.unnamed()));
+        reported.push(row);
+    }
+    let outcomes = pawn_outcomes(&arrangements, &tasks, 3, &|_| {});
+    let differ: Vec<String> = reported
+        .iter()
+        .zip(&outcomes)
+        .filter(|(row, outcome)| row.verdict != outcome.verdict.as_str())
+        .map(|(row, outcome)| {
+            let three = outcome.verdict;
+            format!(
+                "{}: within 2 files {}, within 3 {three}",
+                row.label(),
+                row.verdict
+            )
+        })
+        .collect();
+    assert!(differ.is_empty(), "{differ:#?}");
+    let kinds: BTreeSet<&str> = reported.iter().map(|r| r.verdict.as_str()).collect();
+    assert_eq!(
+        kinds,
+        BTreeSet::from(["after-pawn-move", "artificial-only"])
+    );
 }
