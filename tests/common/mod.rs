@@ -15,6 +15,9 @@ pub struct Replay {
     pub last_castle: Option<char>,
     /// Whether any move other than the last was castling.
     pub castled_before_last: bool,
+    /// The square each move started from, in order: the man that began on a square never moved
+    /// if no move started there.
+    pub moved_from: Vec<Square>,
 }
 
 fn piece_of(letter: char) -> Option<Piece> {
@@ -149,8 +152,10 @@ pub fn replay_white_line(fen: &str, san_moves: &[&str]) -> Result<Replay, String
     let mut replay_pawns = 0;
     let mut last_castle = None;
     let mut castled_before_last = false;
+    let mut moved_from = Vec::new();
     for (i, san) in san_moves.iter().enumerate() {
         let mv = resolve_san(&board, san).map_err(|e| format!("move {} {san}: {e}", i + 1))?;
+        moved_from.push(mv.from);
         if board.piece_on(mv.from) == Some(Piece::Pawn) {
             replay_pawns += 1;
         }
@@ -180,6 +185,7 @@ pub fn replay_white_line(fen: &str, san_moves: &[&str]) -> Result<Replay, String
         pawn_moves: replay_pawns,
         last_castle,
         castled_before_last,
+        moved_from,
     })
 }
 

@@ -14,6 +14,7 @@ mod numbering;
 mod parsing;
 mod pawn_witness;
 mod questions;
+mod rules;
 mod seed_rule;
 mod slow_pool_walks;
 mod witness_replay;
