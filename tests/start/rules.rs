@@ -184,7 +184,7 @@ impl Row {
 }
 
 /// The rules report as the program writes it (proved by tests/cli/report_and_show.rs).
-const REPORT: &str = include_str!("../../output/castling_rules.csv");
+const REPORT: &str = include_str!("../../output/chess960_castling_rules.csv");
 
 /// Every row of the rules report.
 fn report() -> Vec<Row> {
