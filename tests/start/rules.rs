@@ -14,7 +14,7 @@
 //! and the squares that must be empty. The library's rule type and searches are only ever the
 //! thing compared.
 //!
-//! The answers under every rule are read from `output/castling_rules.csv`, which
+//! The answers under every rule are read from `output/chess960_castling_rules.csv`, which
 //! `tests/cli/report_and_show.rs` proves equal to what `castle960 report` writes: so these tests
 //! check the program's output without running the analysis of 960 arrangements under five rules
 //! once more.
@@ -152,7 +152,7 @@ fn file_of(square: &str) -> usize {
     (b[0] - b'a') as usize
 }
 
-/// One row of `output/castling_rules.csv`.
+/// One row of `output/chess960_castling_rules.csv`.
 #[derive(Debug, serde::Deserialize)]
 struct Row {
     rule: String,
