@@ -192,7 +192,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         },
         || {
             rayon::join(
-                || gallery::render(&analyses),
+                || gallery::render(&analyses, &under_rules),
                 || rules_csv::to_csv(&under_rules),
             )
         },
