@@ -934,7 +934,10 @@ fn gallery_in_headless_chromium() {
     eprintln!("gallery test in the browser: {:.1?}", started.elapsed());
 }
 
-const COMMITTED_RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/castling_rules.csv");
+const COMMITTED_RULES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/output/chess960_castling_rules.csv"
+);
 
 /// The committed rules report, one map of column to value per castling.
 fn committed_rule_rows() -> Vec<HashMap<String, String>> {

@@ -32,7 +32,9 @@ fn every_fact_is_used_and_every_placeholder_known() {
 fn template_prose_has_no_hand_typed_results() {
     // The seed's codes and the seeds' numbers, the FIDE guideline, and the board's geometry (16
     // squares of ranks 1-2, 8 files).
-    let allowed = ["-7", "-8", "-9", "001", "004", "II", "3", "8", "1", "2", "0", "16"];
+    let allowed = [
+        "-7", "-8", "-9", "001", "004", "II", "3", "8", "1", "2", "0", "16",
+    ];
     let mut offenders = Vec::new();
     let mut rest = TEMPLATE;
     let mut text = String::new();
