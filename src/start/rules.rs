@@ -168,6 +168,20 @@ pub fn analyse_all(
         .collect();
     distinct.sort();
     distinct.dedup();
+    // Castlings that are Chess960's castling in the same arrangement (the same squares, searched
+    // with the same bound) are decided already, with the shortest games: taken as they are.
+    let known: BTreeMap<(usize, CastlingPath, usize), CastlingVerdict> = chess960
+        .iter()
+        .flat_map(|analysis| {
+            let sp = analysis.arrangement.sp() as usize;
+            RuleAnalysis::of_chess960(analysis)
+                .castlings
+                .iter()
+                .flat_map(|(_, castlings)| castlings.clone())
+                .map(move |c| ((sp, c.path.unnamed(), analysis.bound), c))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let no_pawn: BTreeMap<(usize, CastlingPath), Option<no_pawn::Castling>> = distinct
         .par_iter()
         .map(|&(sp, path)| ((sp, path), no_pawn::search(&arrangements[sp], path)))
@@ -178,8 +192,11 @@ pub fn analyse_all(
         if no_pawn[&(sp, path)].is_none() {
             for &rule in &others {
                 let named = paths(rule, &arrangements[sp], path.side());
-                if named.iter().any(|p| p.unnamed() == path) {
-                    let list = tasks.entry(bound_under(rule, bound)).or_default();
+                let searched = bound_under(rule, bound);
+                if named.iter().any(|p| p.unnamed() == path)
+                    && !known.contains_key(&(sp, path, searched))
+                {
+                    let list = tasks.entry(searched).or_default();
                     if list.last() != Some(&(sp, path)) {
                         list.push((sp, path));
                     }
@@ -215,6 +232,9 @@ pub fn analyse_all(
     let decisions: BTreeMap<(usize, CastlingPath, usize), CastlingVerdict> = keys
         .par_iter()
         .filter_map(|&(sp, path, b)| {
+            if let Some(verdict) = known.get(&(sp, path, b)) {
+                return Some(((sp, path, b), verdict.clone()));
+            }
             let found = no_pawn[&(sp, path)].clone();
             let outcome = outcomes.get(&(sp, path, b)).cloned();
             // Under a bound no rule searches this castling with: neither found nor searched.
