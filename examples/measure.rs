@@ -7,7 +7,13 @@
 //! target/release/examples/measure pawn-exhaustive 47 3 > all.txt # the same without the swap lemma
 //! target/release/examples/measure tables 3                       # the swap lemma's safe structures
 //! target/release/examples/measure shortest                       # the shortest-game searches
+//! target/release/examples/measure rules                          # the report's two analyses
 //! ```
+//!
+//! `rules` times the report's two analyses one after the other, as the report runs them:
+//! Chess960's of all 960 arrangements, then every other castling rule's
+//! (`castle960::start::rules::analyse_all`, which takes Chess960's as it is), and prints each
+//! rule's answer; RAYON_NUM_THREADS=1 gives the CPU time of each.
 //!
 //! `pawn STEP BOUND` runs the pawn-move search on every side of every STEP-th arrangement that
 //! cannot castle without a pawn move, prints one line per side (verdict, cores examined and the
@@ -131,9 +137,26 @@ fn main() -> ExitCode {
             }
             println!("{searches} shortest-game searches");
         }
+        Some("rules") => {
+            let chess960 = castle960::start::analysis::analyse_all();
+            eprintln!("chess960 {:.3} s", started.elapsed().as_secs_f64());
+            let rules_started = Instant::now();
+            let rules = castle960::chess::Rule::ALL;
+            let all = castle960::start::rules::analyse_all(
+                &rules,
+                &chess960,
+                pawn::DEFAULT_BOUND,
+                |_| {},
+            );
+            eprintln!("other rules {:.3} s", rules_started.elapsed().as_secs_f64());
+            for (rule, analyses) in rules.iter().zip(&all) {
+                let answer = analyses.iter().filter(|a| a.requires_castling()).count();
+                println!("{rule}: {answer} arrangements require castling");
+            }
+        }
         _ => {
             eprintln!(
-                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv]"
+                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules"
             );
             return ExitCode::from(2);
         }

@@ -19,6 +19,7 @@ pub(crate) mod components;
 pub(crate) mod hash;
 pub(crate) mod model;
 pub mod no_pawn;
+pub(crate) mod once;
 pub mod pawn;
 pub mod realize;
 pub mod shortest;

@@ -35,10 +35,13 @@ use crate::start::search::castling_game::{
 pub use crate::start::search::components::stuck_pieces;
 use crate::start::search::components::{CoreCache, component_path, core_of, reversed};
 use crate::start::search::hash::KeySet;
-use crate::start::search::model::{self, PosKey, Rules, Step};
+use crate::start::search::model::{self, Pos, PosKey, Rules, Step};
+use crate::start::search::once::OncePer;
 use crate::start::search::realize::{RealizeError, realize};
 use crate::start::search::walking_game::{walk_to, walkable};
 pub use crate::start::verdict::Verdict;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
 
 /// The default bound on files with moved pawns: all eight, so every pawn structure White can
 /// reach is searched (the safe structures of [`crate::start::search::swap`] make that affordable).
@@ -128,8 +131,6 @@ enum Walked {
 enum Until {
     /// At the first castled core no walk reaches; the first walkable one is kept.
     Unwalkable,
-    /// At the first castled position, whatever it is.
-    FirstCandidate,
     /// Never: every castled core is examined and every walkable one kept.
     Exhausted,
 }
@@ -173,14 +174,97 @@ pub fn analyse_exhaustively(
 /// verdict is artificial-only (or not-within-bound when castling never becomes legal), unless
 /// that first position turns out not to be walkable after all, which would contradict the group
 /// search; the caller checks.
+///
+/// The castling game stops at the first castle-legal position it meets after a pawn move, so
+/// castlings with the same king, rook and squares to clear (free castling's several castlings
+/// of one side) share it: [`first_castle_legal`] finds it once for them all. What differs is
+/// only the castled position and the walk to it.
 pub fn witness(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> PawnOutcome {
-    analyse_with(
-        arrangement,
+    let Some(first) = first_castle_legal(arrangement, path, bound) else {
+        return PawnOutcome {
+            verdict: Verdict::NotWithinBound,
+            castle_steps: Vec::new(),
+            walk_steps: None,
+            cores: 0,
+        };
+    };
+    let q = first.before;
+    let mut cache = CoreCache::default();
+    let id = cache.id(q.castled(path));
+    let searched = if cache.id(q) == id {
+        None
+    } else {
+        match walk_to(arrangement, &cache.cores[&id]) {
+            Some(found) => Some(found),
+            None => {
+                let mut castle_steps = first.steps.clone();
+                castle_steps.push(Step::Castle(path));
+                return PawnOutcome {
+                    verdict: Verdict::AfterPawnMove,
+                    castle_steps,
+                    walk_steps: None,
+                    cores: 1,
+                };
+            }
+        }
+    };
+    let (castle_steps, walk_steps) = artificial_games(
         path,
+        first.steps.clone(),
+        q,
+        searched
+            .as_ref()
+            .map(|(member, steps)| (*member, steps.as_slice())),
+    );
+    PawnOutcome {
+        verdict: Verdict::ArtificialOnly,
+        castle_steps,
+        walk_steps: Some(walk_steps),
+        cores: 1,
+    }
+}
+
+/// The first castle-legal position after a pawn move that the castling game of `arrangement`
+/// along `path` meets, with the model steps to it: the position [`witness`] castles from.
+#[derive(Clone, Debug)]
+struct FirstCastleLegal {
+    steps: Vec<Step>,
+    before: Pos,
+}
+
+/// [`FirstCastleLegal`] of `arrangement` along `path`, worked out once for every castling with
+/// the same king, rook and squares to clear. Until the first castle-legal position the castling
+/// game's course does not depend on where king and rook land: castling is legal in the same
+/// positions, no position is dominated before castling is legal anywhere, and no structure is
+/// left unexpanded before the first castled position (so the game without the lemma's pruning,
+/// [`Pruning::Never`], goes exactly as [`witness`]'s [`Pruning::AfterFirstCandidate`] did).
+fn first_castle_legal(
+    arrangement: &Arrangement,
+    path: CastlingPath,
+    bound: usize,
+) -> &'static Option<FirstCastleLegal> {
+    type Key = (u16, File, File, u8, usize);
+    static FIRST: Mutex<BTreeMap<Key, &'static OnceLock<Option<FirstCastleLegal>>>> =
+        Mutex::new(BTreeMap::new());
+    let key = (
+        arrangement.sp(),
+        path.king_from(),
+        path.rook_from(),
+        path.clear_files(),
         bound,
-        Pruning::AfterFirstCandidate,
-        Until::FirstCandidate,
-    )
+    );
+    FIRST.once_per(key, || {
+        let group = std::slice::from_ref(arrangement);
+        let mut first = None;
+        let (tree, rules) = castling_game(group, path, bound, Pruning::Never, |before, _, _| {
+            first.get_or_insert(before);
+            1
+        });
+        first.map(|before| FirstCastleLegal {
+            steps: castle_path(arrangement, &tree, &rules, before),
+            before: tree.nodes[before as usize].pos().placement(),
+        })
+    })
 }
 
 fn analyse_with(
@@ -265,7 +349,7 @@ fn search(
         if walked_cores.is_empty() || until == Until::Exhausted {
             walked_cores.push((id, walked));
         }
-        (until == Until::FirstCandidate) as Group
+        0
     });
     Findings {
         tree,
@@ -385,52 +469,73 @@ impl Lines<'_> {
     /// The steps of the castling game from the start to node `before`.
     fn castle_path(&self, before: u32) -> Vec<Step> {
         let Findings { tree, rules, .. } = self.findings;
-        let path = tree.path_to(before);
-        let mut steps = rules
-            .roots(self.arrangement)
-            .into_iter()
-            .find(|(p, _)| *p == path[0])
-            .map(|(_, s)| s)
-            .expect("the path starts at a root");
-        for pair in path.windows(2) {
-            steps.extend(rules.steps_between(&pair[0], &pair[1]));
-        }
-        steps
+        castle_path(self.arrangement, tree, rules, before)
     }
 
     /// The castling game and the castle-free game of an artificial-only side, ending in the same
     /// placement.
     fn artificial(&self, walked: &Walked) -> (Vec<Step>, Vec<Step>) {
         let placement = |node: u32| self.findings.tree.nodes[node as usize].pos().placement();
-        match walked {
-            &Walked::Locally { before } => {
-                // Castle at `before`; or walk from `before` into the shared core and back out
-                // to the castled placement.
-                let q = placement(before);
-                let castled = q.castled(self.path);
-                let (core, q_tree) = core_of(q);
-                let (_, c_tree) = core_of(castled);
-                let prefix = self.castle_path(before);
-                let mut castle = prefix.clone();
-                castle.push(Step::Castle(self.path));
-                let to_core = component_path(&c_tree, castled.key(), core.id);
-                let mut walk = prefix;
-                walk.extend(component_path(&q_tree, q.key(), core.id));
-                walk.extend(reversed(&castled, &to_core));
-                (castle, walk)
-            }
+        let (before, searched) = match walked {
+            &Walked::Locally { before } => (before, None),
             Walked::Searched {
                 before,
                 member,
                 steps,
-            } => {
-                let castled = placement(*before).castled(self.path);
-                let (_, c_tree) = core_of(castled);
-                let mut castle = self.castle_path(*before);
-                castle.push(Step::Castle(self.path));
-                castle.extend(component_path(&c_tree, castled.key(), *member));
-                (castle, steps.clone())
-            }
+            } => (*before, Some((*member, steps.as_slice()))),
+        };
+        artificial_games(
+            self.path,
+            self.castle_path(before),
+            placement(before),
+            searched,
+        )
+    }
+}
+
+/// The steps of a castling game from the start of `arrangement` to node `before` of its tree.
+fn castle_path(arrangement: &Arrangement, tree: &Tree, rules: &Rules, before: u32) -> Vec<Step> {
+    let path = tree.path_to(before);
+    let mut steps = rules
+        .roots(arrangement)
+        .into_iter()
+        .find(|(p, _)| *p == path[0])
+        .map(|(_, s)| s)
+        .expect("the path starts at a root");
+    for pair in path.windows(2) {
+        steps.extend(rules.steps_between(&pair[0], &pair[1]));
+    }
+    steps
+}
+
+/// The castling game and the castle-free game of an artificial-only castling along `path`,
+/// ending in the same placement: `prefix` leads from the start to the castle-legal placement
+/// `q`, whose castled position lies in its component (`searched` is `None`) or was reached by a
+/// walking search from the start (the core member it reached, and the walk's steps).
+fn artificial_games(
+    path: CastlingPath,
+    prefix: Vec<Step>,
+    q: Pos,
+    searched: Option<(PosKey, &[Step])>,
+) -> (Vec<Step>, Vec<Step>) {
+    let castled = q.castled(path);
+    let (_, c_tree) = core_of(castled);
+    let mut castle = prefix.clone();
+    castle.push(Step::Castle(path));
+    match searched {
+        None => {
+            // Castle at `q`; or walk from `q` into the shared core and back out to the castled
+            // placement.
+            let (core, q_tree) = core_of(q);
+            let to_core = component_path(&c_tree, castled.key(), core.id);
+            let mut walk = prefix;
+            walk.extend(component_path(&q_tree, q.key(), core.id));
+            walk.extend(reversed(&castled, &to_core));
+            (castle, walk)
+        }
+        Some((member, steps)) => {
+            castle.extend(component_path(&c_tree, castled.key(), member));
+            (castle, steps.to_vec())
         }
     }
 }

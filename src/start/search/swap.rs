@@ -56,6 +56,7 @@ use crate::start::search::model::{BEYOND, Cell, THIRD, structure_pawns};
 use crate::start::search::model::{
     STRUCTURES, file_of, first_rank, is_light, moved_files, row_of, sq, structure_index,
 };
+use crate::start::search::once::OncePer;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -155,28 +156,6 @@ impl SafeStructures {
 type Tables = Mutex<BTreeMap<(CastlingPath, usize), &'static OnceLock<SafeStructures>>>;
 /// Robustness of each structure, by castling: unknown, no or yes.
 type Known = Mutex<BTreeMap<CastlingPath, &'static OnceLock<Vec<AtomicU8>>>>;
-
-/// A value worked out once per key for the whole run and shared by every thread: the first
-/// caller works it out (another asking for the same key meanwhile waits for it), later ones get
-/// it at once. The map's lock is held only to find the key's cell, never while working out.
-/// Cells are leaked on purpose: the keys are few (the castlings of the 960 arrangements under
-/// the rules, times the bounds) and live as long as the program.
-trait OncePer<K, V: 'static> {
-    fn once_per(&'static self, key: K, work_out: impl FnOnce() -> V) -> &'static V;
-}
-
-impl<K: Ord, V: 'static> OncePer<K, V> for Mutex<BTreeMap<K, &'static OnceLock<V>>> {
-    fn once_per(&'static self, key: K, work_out: impl FnOnce() -> V) -> &'static V {
-        let cell = {
-            let mut map = self.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let entry: &mut &'static OnceLock<V> = map
-                .entry(key)
-                .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
-            Clone::clone(entry)
-        };
-        cell.get_or_init(work_out)
-    }
-}
 
 /// [`robust`] remembered per side and structure: the tables for different bounds share it.
 ///
