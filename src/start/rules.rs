@@ -108,20 +108,29 @@ pub fn analyse(rule: Rule, arrangement: Arrangement, bound: usize) -> RuleAnalys
     if rule == Rule::CHESS960 {
         return RuleAnalysis::of_chess960(&Analysis::with_bound(arrangement, bound));
     }
-    let bound = bound_under(rule, bound);
+    let searched = bound_under(rule, bound);
+    // Chess960's own castling of the arrangement, searched with the same bound, takes Chess960's
+    // decision and shortest games, as in the report ([`analyse_all`]).
+    let chess960 = std::cell::OnceCell::new();
     RuleAnalysis {
         rule,
         arrangement,
-        bound,
+        bound: searched,
         castlings: ByCastlingSide::new(|side| {
             paths(rule, &arrangement, side)
                 .into_iter()
                 .map(|path| {
+                    if searched == bound && path.unnamed() == arrangement.castling(side).unnamed() {
+                        let analysis =
+                            chess960.get_or_init(|| Analysis::with_bound(arrangement, bound));
+                        return RuleAnalysis::of_chess960(analysis).castlings[side][0]
+                            .named(&arrangement, path);
+                    }
                     let found = no_pawn::search(&arrangement, path);
                     let outcome = found
                         .is_none()
-                        .then(|| pawn_outcome(&arrangement, path.unnamed(), bound));
-                    decided(&arrangement, path.unnamed(), found, outcome, bound)
+                        .then(|| pawn_outcome(&arrangement, path.unnamed(), searched));
+                    decided(&arrangement, path.unnamed(), found, outcome, searched)
                         .named(&arrangement, path)
                 })
                 .collect()

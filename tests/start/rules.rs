@@ -1132,3 +1132,40 @@ fn every_game_of_the_rules_report_replays() {
         .count();
     assert_eq!(total.walks, artificial);
 }
+
+/// One arrangement analysed alone under a rule (what `castle960 show --rule` prints) is the
+/// report's rows of that arrangement, games and all: the report's shared analysis of all 960
+/// (Chess960's own castling reused, castlings shared between rules decided once) answers
+/// nothing a single analysis would answer otherwise. Every 16th arrangement, every rule.
+#[test]
+fn one_arrangement_analysed_alone_is_the_reports_rows() {
+    let header = REPORT.lines().next().unwrap();
+    let mut expected: BTreeMap<(String, u16), Vec<&str>> = BTreeMap::new();
+    for line in REPORT.lines().skip(1) {
+        let mut fields = line.split(',');
+        let rule = fields.next().unwrap().to_string();
+        let sp: u16 = fields.next().unwrap().parse().unwrap();
+        expected.entry((rule, sp)).or_default().push(line);
+    }
+    let sps: Vec<u16> = (0..960).step_by(16).collect();
+    let mismatches: Vec<String> = RULES
+        .iter()
+        .flat_map(|rule| sps.iter().map(move |&sp| (*rule, sp)))
+        .collect::<Vec<_>>()
+        .par_iter()
+        .filter_map(|&(rule, sp)| {
+            let a = Arrangement::from_sp(sp).unwrap();
+            let analysis = castle960::start::rules::analyse(rule.parse().unwrap(), a, 8);
+            let csv = castle960::report::rules_csv::to_csv(&[vec![analysis]]);
+            let csv = String::from_utf8(csv).unwrap();
+            // The header comes with the first row (none when the rule allows no castling).
+            let got: Vec<&str> = csv.lines().filter(|&line| line != header).collect();
+            let want = expected
+                .get(&(rule.to_string(), sp))
+                .cloned()
+                .unwrap_or_default();
+            (got != want).then(|| format!("{rule} SP {sp}: {got:?} vs {want:?}"))
+        })
+        .collect();
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
