@@ -25,7 +25,7 @@ use crate::plain::{Castling, model};
 use castle960::Arrangement;
 use castle960::chess::{File, Rule};
 use castle960::start::search::no_pawn;
-use cozy_chess::{Board, Color, Piece, Rank, Square};
+use cozy_chess::{Board, Color, Rank, Square};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -643,14 +643,7 @@ fn first_rank(file: usize) -> Square {
 fn white_men(board: &Board) -> [u8; 64] {
     let mut men = [b'.'; 64];
     for sq in board.colors(Color::White) {
-        men[sq as usize] = match board.piece_on(sq).unwrap() {
-            Piece::Pawn => b'P',
-            Piece::Knight => b'N',
-            Piece::Bishop => b'B',
-            Piece::Rook => b'R',
-            Piece::Queen => b'Q',
-            Piece::King => b'K',
-        };
+        men[sq as usize] = common::white_letter(board.piece_on(sq).unwrap()) as u8;
     }
     men
 }
@@ -658,36 +651,15 @@ fn white_men(board: &Board) -> [u8; 64] {
 /// A FEN with White's men as `men` and Black's as on `board`, White to move, no castling
 /// rights: the position after a castling cozy-chess cannot play.
 fn fen_with(men: &[u8; 64], board: &Board) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..8).rev() {
-        let mut text = String::new();
-        let mut gap = 0;
-        for file in 0..8 {
-            let sq = Square::new(cozy_chess::File::index(file), Rank::index(rank));
-            let letter = match men[sq as usize] {
-                b'.' if board.color_on(sq) == Some(Color::Black) => {
-                    Some(char::from(board.piece_on(sq).unwrap()))
-                }
-                b'.' => None,
-                white => Some(white as char),
-            };
-            match letter {
-                Some(l) => {
-                    if gap > 0 {
-                        text.push_str(&gap.to_string());
-                        gap = 0;
-                    }
-                    text.push(l);
-                }
-                None => gap += 1,
-            }
+    let placement = common::placement(|index| match men[index] {
+        b'.' => {
+            let sq = Square::index(index);
+            (board.color_on(sq) == Some(Color::Black))
+                .then(|| char::from(board.piece_on(sq).unwrap()))
         }
-        if gap > 0 {
-            text.push_str(&gap.to_string());
-        }
-        ranks.push(text);
-    }
-    format!("{} w - - 0 1", ranks.join("/"))
+        white => Some(white as char),
+    });
+    format!("{placement} w - - 0 1")
 }
 
 fn is_castling(san: &str) -> bool {
