@@ -191,38 +191,50 @@ pub fn replay_white_line(fen: &str, san_moves: &[&str]) -> Result<Replay, String
 
 /// White's placement in a cozy-chess board as a FEN placement field (Black's men left out).
 pub fn white_placement(board: &Board) -> String {
-    let mut out = String::new();
+    placement(|index| {
+        let sq = Square::index(index);
+        let white = board.color_on(sq) == Some(Color::White);
+        board.piece_on(sq).filter(|_| white).map(white_letter)
+    })
+}
+
+/// The letter FEN writes for a white man of kind `piece`.
+pub fn white_letter(piece: Piece) -> char {
+    match piece {
+        Piece::Pawn => 'P',
+        Piece::Knight => 'N',
+        Piece::Bishop => 'B',
+        Piece::Rook => 'R',
+        Piece::Queen => 'Q',
+        Piece::King => 'K',
+    }
+}
+
+/// A FEN placement field, rank 8 first: `man(index)` is the letter of the man on the square
+/// `index` (file + 8 * rank, a1 = 0), `None` where none stands.
+pub fn placement(man: impl Fn(usize) -> Option<char>) -> String {
+    let mut ranks = Vec::new();
     for rank in (0..8).rev() {
-        let mut empty = 0;
+        let mut text = String::new();
+        let mut gap = 0;
         for file in 0..8 {
-            let sq = Square::new(File::index(file), Rank::index(rank));
-            let white = board.color_on(sq) == Some(Color::White);
-            match board.piece_on(sq).filter(|_| white) {
-                Some(p) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
+            match man(file + 8 * rank) {
+                Some(letter) => {
+                    if gap > 0 {
+                        text.push_str(&gap.to_string());
+                        gap = 0;
                     }
-                    out.push(match p {
-                        Piece::Pawn => 'P',
-                        Piece::Knight => 'N',
-                        Piece::Bishop => 'B',
-                        Piece::Rook => 'R',
-                        Piece::Queen => 'Q',
-                        Piece::King => 'K',
-                    });
+                    text.push(letter);
                 }
-                None => empty += 1,
+                None => gap += 1,
             }
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
+        if gap > 0 {
+            text.push_str(&gap.to_string());
         }
-        if rank > 0 {
-            out.push('/');
-        }
+        ranks.push(text);
     }
-    out
+    ranks.join("/")
 }
 
 /// Replays a PGN game with cozy-chess, both colours' moves, from its `[FEN]` header. Checks the

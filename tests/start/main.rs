@@ -13,6 +13,7 @@ mod no_pawn_plain;
 mod numbering;
 mod parsing;
 mod pawn_witness;
+mod plain;
 mod questions;
 mod rules;
 mod seed_rule;

@@ -226,8 +226,8 @@ fn within_a_pawn_bound_the_games_keep_to_it() {
 
 /// A plain breadth-first search over White-only placements of ranks 1-5, from both ends.
 mod bfs {
-    use super::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
-    use cozy_chess::{Board, Color, Piece};
+    use super::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS, white_letter};
+    use cozy_chess::{Board, Color};
     use std::collections::HashMap;
 
     /// White's men on a1..h5 (index file + 8 * rank), 0 for an empty square.
@@ -241,14 +241,7 @@ mod bfs {
         for square in board.colors(Color::White) {
             let index = square as usize;
             assert!(index < 40, "a white man above rank 5");
-            cells[index] = match board.piece_on(square).unwrap() {
-                Piece::Pawn => b'P',
-                Piece::Knight => b'N',
-                Piece::Bishop => b'B',
-                Piece::Rook => b'R',
-                Piece::Queen => b'Q',
-                Piece::King => b'K',
-            };
+            cells[index] = white_letter(board.piece_on(square).unwrap()) as u8;
         }
         cells
     }

@@ -20,27 +20,17 @@
 //! once more.
 
 use crate::common;
+use crate::plain::{Castling, model};
 
 use castle960::Arrangement;
 use castle960::chess::{File, Rule};
 use castle960::start::search::no_pawn;
-use cozy_chess::{Board, Color, Piece, Rank, Square};
+use cozy_chess::{Board, Color, Rank, Square};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rules, in the report's order.
 const RULES: [&str; 5] = ["chess960", "chess480", "free", "flexible", "fast"];
-
-/// One castling of a king on file `king` with the rook on file `rook` (files 0 to 7, a to h).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Plain {
-    king: usize,
-    rook: usize,
-    king_to: usize,
-    rook_to: usize,
-    /// The files that must be empty, in order, the king's and the castling rook's excepted.
-    empty: Vec<usize>,
-}
 
 /// The files from `a` to `b`, both included.
 fn files(a: usize, b: usize) -> std::ops::RangeInclusive<usize> {
@@ -49,7 +39,7 @@ fn files(a: usize, b: usize) -> std::ops::RangeInclusive<usize> {
 
 /// Every castling `rule` allows a king on file `king` with the rook on file `rook`, written from
 /// the rule texts (README, "Castling rules"; the texts are quoted below).
-fn plain_castlings(rule: &str, king: usize, rook: usize) -> Vec<Plain> {
+fn plain_castlings(rule: &str, king: usize, rook: usize) -> Vec<Castling> {
     assert_ne!(king, rook);
     // The file `n` squares from the king toward the rook, if on the board.
     let toward = |n: usize| -> Option<usize> {
@@ -124,7 +114,7 @@ fn plain_castlings(rule: &str, king: usize, rook: usize) -> Vec<Plain> {
             };
             empty.remove(&king);
             empty.remove(&rook);
-            Plain {
+            Castling {
                 king,
                 rook,
                 king_to,
@@ -240,10 +230,10 @@ fn plain_castlings_are_the_reports_and_the_rule_types() {
                     landings, theirs,
                     "{label}: landing squares, ours then the report's"
                 );
-                let mut library: Vec<Plain> = typed
+                let mut library: Vec<Castling> = typed
                     .paths(File::index(king), File::index(rook))
                     .into_iter()
-                    .map(|p| Plain {
+                    .map(|p| Castling {
                         king: p.king_from() as usize,
                         rook: p.rook_from() as usize,
                         king_to: p.king_to() as usize,
@@ -333,96 +323,21 @@ fn chess480_answers_equal_the_mirror_images_answers() {
 // ------------------------------------------------------------------------------------------
 // Without a pawn move: a plain search of the whole board.
 
-/// A breadth-first search over real positions of the whole board, written independently as
-/// `no_pawn_plain.rs` does: pawns stay home, knights roam and come back, the queen and the free
+/// The plain whole-board search (`plain/whole_board.rs`, the one `no_pawn_plain.rs` runs on
+/// Chess960's castling): pawns stay home, knights roam and come back, the queen and the free
 /// rook move wherever chess lets them, the king and the castling rook never move.
 mod whole_board {
-    use super::Plain;
-    use crate::common::{BISHOP_DIRS, KING_DIRS, KNIGHT_JUMPS, ROOK_DIRS};
-    use std::collections::{HashSet, VecDeque};
-
-    type Board = [u8; 64];
-
-    fn start(back_rank: &str) -> Board {
-        let mut b = [b'.'; 64];
-        for (file, letter) in back_rank.bytes().enumerate() {
-            b[file] = letter;
-            b[8 + file] = b'P';
-        }
-        b
-    }
-
-    fn on_board(f: i32, r: i32) -> bool {
-        (0..8).contains(&f) && (0..8).contains(&r)
-    }
-
-    /// Every move of every man except pawns, the king and the castling rook.
-    fn moves(b: &Board, frozen_rook: usize) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        for from in 0..64 {
-            let (f, r) = ((from % 8) as i32, (from / 8) as i32);
-            let (dirs, ride): (&[(i32, i32)], bool) = match b[from] {
-                b'N' => (&KNIGHT_JUMPS, false),
-                b'B' => (&BISHOP_DIRS, true),
-                b'R' if from != frozen_rook => (&ROOK_DIRS, true),
-                b'Q' => (&KING_DIRS, true),
-                _ => continue,
-            };
-            for &(df, dr) in dirs {
-                let (mut nf, mut nr) = (f + df, r + dr);
-                while on_board(nf, nr) && b[(nf + 8 * nr) as usize] == b'.' {
-                    out.push((from, (nf + 8 * nr) as usize));
-                    if !ride {
-                        break;
-                    }
-                    nf += df;
-                    nr += dr;
-                }
-            }
-        }
-        out
-    }
-
-    /// For each of `castlings` (all with the king and rook of one side of `back_rank`), the
-    /// fewest moves after which the squares it needs empty are empty, or `None` when no
-    /// position reachable without a pawn move has them empty. Also the number of positions
-    /// searched.
-    pub fn fewest(back_rank: &str, castlings: &[Plain]) -> (Vec<Option<usize>>, usize) {
-        let frozen_rook = castlings[0].rook;
-        assert!(castlings.iter().all(|c| c.rook == frozen_rook));
-        let mut found = vec![None; castlings.len()];
-        let mut seen = HashSet::from([start(back_rank)]);
-        let mut frontier = VecDeque::from([(start(back_rank), 0)]);
-        while let Some((b, depth)) = frontier.pop_front() {
-            for (c, slot) in castlings.iter().zip(&mut found) {
-                if slot.is_none() && c.empty.iter().all(|&f| b[f] == b'.') {
-                    *slot = Some(depth);
-                }
-            }
-            if found.iter().all(Option::is_some) {
-                break;
-            }
-            for (from, to) in moves(&b, frozen_rook) {
-                let mut next = b;
-                next[to] = next[from];
-                next[from] = b'.';
-                if seen.insert(next) {
-                    frontier.push_back((next, depth + 1));
-                }
-            }
-        }
-        (found, seen.len())
-    }
+    pub use crate::plain::whole_board::fewest;
 
     #[test]
     fn sanity() {
         // RNBQKBNR, e1 and h1: O-O needs Bf1 out of the way, which no move without a pawn move
         // does; fast castling's K~g1 needs g1 alone empty: Nf3 (or Nh3), one move.
         let chess960 = &super::plain_castlings("chess960", 4, 7);
-        assert_eq!(fewest("RNBQKBNR", chess960).0, [None]);
+        assert_eq!(fewest("RNBQKBNR", chess960), [None]);
         let fast = &super::plain_castlings("fast", 4, 7);
         assert_eq!(fast.iter().map(|c| c.king_to).collect::<Vec<_>>(), [5, 6]);
-        assert_eq!(fewest("RNBQKBNR", fast).0, [None, Some(1)]);
+        assert_eq!(fewest("RNBQKBNR", fast), [None, Some(1)]);
     }
 }
 
@@ -444,14 +359,14 @@ fn no_pawn_fewest_moves_equal_a_plain_search_under_every_rule() {
             let rules = &rules;
             sides(&back_rank).map(move |(side, king, rook)| {
                 // One search for the castlings of every rule on this side.
-                let mut castlings: Vec<Plain> = RULES
+                let mut castlings: Vec<Castling> = RULES
                     .iter()
                     .flat_map(|rule| plain_castlings(rule, king, rook))
                     .collect();
                 castlings.sort();
                 castlings.dedup();
-                let (fewest, _) = whole_board::fewest(&a.to_string(), &castlings);
-                let plain = |c: &Plain| fewest[castlings.binary_search(c).unwrap()];
+                let fewest = whole_board::fewest(&a.to_string(), &castlings);
+                let plain = |c: &Castling| fewest[castlings.binary_search(c).unwrap()];
                 let mut compared = 0;
                 for (rule, typed) in rules {
                     let label = format!("{rule} SP {} {side}", a.sp());
@@ -498,191 +413,8 @@ fn no_pawn_fewest_moves_equal_a_plain_search_under_every_rule() {
 }
 
 // ------------------------------------------------------------------------------------------
-// After a pawn move: a plain search of the abstract model.
-
-/// The plain search of the abstract model of `model_oracle.rs` (copied from there, where it is
-/// written for Chess960's castling only), without any of the library's shortcuts: every
-/// position reachable castle-free is enumerated, and every castled position is looked up in
-/// that set. Here a castling is given by its landing squares and the squares it needs empty.
-///
-/// The model (see analysis.md): ranks 1-2 exact; men beyond are in a pool; each pawn is home,
-/// on rank 3, or beyond; a man leaves from rank 2 to a rank-3 square without a pawn (a knight
-/// also from rank 1, and from rank 2 always via rank 4) and comes back the same way.
-mod model {
-    use super::Plain;
-    use crate::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
-    use rustc_hash::FxHashSet;
-    use std::collections::VecDeque;
-
-    const HOME: u8 = 0;
-    const THIRD: u8 = 1;
-    const BEYOND: u8 = 2;
-
-    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-    pub struct State {
-        cells: [u8; 16], // b'.' or a man's letter; index file + 8 * row, row 0 = rank 1
-        pawns: [u8; 8],
-    }
-
-    fn third_free(s: &State, f: i32) -> bool {
-        (0..8).contains(&f) && s.pawns[f as usize] != THIRD
-    }
-
-    fn empty(s: &State, f: i32, row: i32) -> bool {
-        (0..8).contains(&f)
-            && (0..2).contains(&row)
-            && (row == 0 || s.pawns[f as usize] != HOME)
-            && s.cells[(f + 8 * row) as usize] == b'.'
-    }
-
-    /// Whether a `man` on (f, row) can step off ranks 1-2, or come onto it from beyond.
-    fn gate(s: &State, man: u8, f: i32, row: i32) -> bool {
-        match (man, row) {
-            (b'N', 0) => third_free(s, f - 1) || third_free(s, f + 1),
-            (b'N', _) => true,
-            (_, 0) => false,
-            (b'K' | b'Q', _) => third_free(s, f - 1) || third_free(s, f) || third_free(s, f + 1),
-            (b'R', _) => third_free(s, f),
-            (b'B', _) => third_free(s, f - 1) || third_free(s, f + 1),
-            _ => false,
-        }
-    }
-
-    fn count(s: &State, man: u8) -> usize {
-        s.cells.iter().filter(|&&c| c == man).count()
-    }
-
-    fn light(i: usize) -> bool {
-        (i % 8 + i / 8) % 2 == 1
-    }
-
-    /// All successors, with the men on `frozen` squares never moving.
-    fn successors(s: &State, frozen: &[usize], bound: usize, out: &mut Vec<State>) {
-        out.clear();
-        for i in 0..16 {
-            let p = s.cells[i];
-            if p == b'.' || frozen.contains(&i) {
-                continue;
-            }
-            let (f, row) = ((i % 8) as i32, (i / 8) as i32);
-            let (dirs, ride): (&[(i32, i32)], bool) = match p {
-                b'K' => (&KING_DIRS, false),
-                b'Q' => (&KING_DIRS, true),
-                b'R' => (&ROOK_DIRS, true),
-                b'B' => (&BISHOP_DIRS, true),
-                _ => (&[(2, 1), (-2, 1), (2, -1), (-2, -1)], false),
-            };
-            for &(df, dr) in dirs {
-                let (mut nf, mut nr) = (f + df, row + dr);
-                while empty(s, nf, nr) {
-                    let mut n = *s;
-                    n.cells[(nf + 8 * nr) as usize] = p;
-                    n.cells[i] = b'.';
-                    out.push(n);
-                    if !ride {
-                        break;
-                    }
-                    nf += df;
-                    nr += dr;
-                }
-            }
-            if gate(s, p, f, row) {
-                let mut n = *s;
-                n.cells[i] = b'.';
-                out.push(n);
-            }
-        }
-        // Men coming back from the pool.
-        for i in 0..16 {
-            let (f, row) = ((i % 8) as i32, (i / 8) as i32);
-            if !empty(s, f, row) {
-                continue;
-            }
-            for (p, total) in [(b'K', 1), (b'Q', 1), (b'R', 2), (b'N', 2), (b'B', 2)] {
-                let pooled = if p == b'B' {
-                    !(0..16).any(|j| s.cells[j] == b'B' && light(j) == light(i))
-                } else {
-                    count(s, p) < total
-                };
-                if pooled && (row == 1 || p == b'N') && gate(s, p, f, row) {
-                    let mut n = *s;
-                    n.cells[i] = p;
-                    out.push(n);
-                }
-            }
-        }
-        let moved = s.pawns.iter().filter(|&&p| p != HOME).count();
-        for f in 0..8 {
-            let targets: &[u8] = match s.pawns[f] {
-                HOME if moved < bound => &[THIRD, BEYOND],
-                THIRD => &[BEYOND],
-                _ => &[],
-            };
-            for &t in targets {
-                let mut n = *s;
-                n.pawns[f] = t;
-                out.push(n);
-            }
-        }
-    }
-
-    /// Every state reachable from `start` without moving the men on `frozen`, breadth first.
-    pub fn explore(start: State, frozen: &[usize], bound: usize) -> FxHashSet<State> {
-        let mut seen = FxHashSet::from_iter([start]);
-        let mut queue = VecDeque::from([start]);
-        let mut out = Vec::new();
-        while let Some(s) = queue.pop_front() {
-            successors(&s, frozen, bound, &mut out);
-            for &n in &out {
-                if seen.insert(n) {
-                    queue.push_back(n);
-                }
-            }
-        }
-        seen
-    }
-
-    pub fn start(back_rank: &str) -> State {
-        let mut cells = [b'.'; 16];
-        for (f, c) in back_rank.bytes().enumerate() {
-            cells[f] = c;
-        }
-        State {
-            cells,
-            pawns: [HOME; 8],
-        }
-    }
-
-    /// The plain verdict on `castling`, given every state reachable with its king and rook
-    /// unmoved (`before`) and every state reachable at all without castling (`walks`).
-    pub fn verdict(
-        castling: &Plain,
-        before: &FxHashSet<State>,
-        walks: &FxHashSet<State>,
-    ) -> &'static str {
-        let open = |s: &State| castling.empty.iter().all(|&f| s.cells[f] == b'.');
-        if before.iter().any(|s| open(s) && s.pawns == [HOME; 8]) {
-            return "no-pawn-move";
-        }
-        let mut castled_any = false;
-        for s in before.iter().filter(|s| open(s)) {
-            castled_any = true;
-            let mut p = *s;
-            p.cells[castling.king] = b'.';
-            p.cells[castling.rook] = b'.';
-            p.cells[castling.king_to] = b'K';
-            p.cells[castling.rook_to] = b'R';
-            if !walks.contains(&p) {
-                return "after-pawn-move";
-            }
-        }
-        if castled_any {
-            "artificial-only"
-        } else {
-            "not-within-bound"
-        }
-    }
-}
+// After a pawn move: a plain search of the abstract model (`plain/model.rs`, the one
+// `model_oracle.rs` runs on Chess960's castling), given each rule's castlings.
 
 /// A first-rank square's name, `g1`.
 fn square_name(file: usize) -> String {
@@ -691,7 +423,7 @@ fn square_name(file: usize) -> String {
 
 /// The library's verdict (`castle960::start::rules::analyse`) on every castling of chess480,
 /// free, flexible and fast castling on both sides of each of `sps`, with pawns moved on at most
-/// `bound` files, against the plain model search's; castlings are matched by landing squares.
+/// `bound` files, against the plain model search's ([`model`]); castlings are matched by landing squares.
 /// Returns how many castlings of each rule got each verdict.
 fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'static str), usize> {
     let results: Vec<Result<Vec<(&str, &str)>, String>> = sps
@@ -859,7 +591,7 @@ fn named_castling(
     side: &str,
     king: usize,
     rook: usize,
-) -> Result<Plain, String> {
+) -> Result<Castling, String> {
     let castlings = plain_castlings(rule, king, rook);
     let square = |s: &str| -> Result<usize, String> {
         let b = s.as_bytes();
@@ -869,7 +601,7 @@ fn named_castling(
             Err(format!("{san}: {s} is no first-rank square"))
         }
     };
-    let named: Vec<&Plain> = match rule {
+    let named: Vec<&Castling> = match rule {
         "chess960" | "chess480" => {
             let wanted = if side == "h" { "O-O" } else { "O-O-O" };
             if san != wanted {
@@ -911,14 +643,7 @@ fn first_rank(file: usize) -> Square {
 fn white_men(board: &Board) -> [u8; 64] {
     let mut men = [b'.'; 64];
     for sq in board.colors(Color::White) {
-        men[sq as usize] = match board.piece_on(sq).unwrap() {
-            Piece::Pawn => b'P',
-            Piece::Knight => b'N',
-            Piece::Bishop => b'B',
-            Piece::Rook => b'R',
-            Piece::Queen => b'Q',
-            Piece::King => b'K',
-        };
+        men[sq as usize] = common::white_letter(board.piece_on(sq).unwrap()) as u8;
     }
     men
 }
@@ -926,36 +651,15 @@ fn white_men(board: &Board) -> [u8; 64] {
 /// A FEN with White's men as `men` and Black's as on `board`, White to move, no castling
 /// rights: the position after a castling cozy-chess cannot play.
 fn fen_with(men: &[u8; 64], board: &Board) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..8).rev() {
-        let mut text = String::new();
-        let mut gap = 0;
-        for file in 0..8 {
-            let sq = Square::new(cozy_chess::File::index(file), Rank::index(rank));
-            let letter = match men[sq as usize] {
-                b'.' if board.color_on(sq) == Some(Color::Black) => {
-                    Some(char::from(board.piece_on(sq).unwrap()))
-                }
-                b'.' => None,
-                white => Some(white as char),
-            };
-            match letter {
-                Some(l) => {
-                    if gap > 0 {
-                        text.push_str(&gap.to_string());
-                        gap = 0;
-                    }
-                    text.push(l);
-                }
-                None => gap += 1,
-            }
+    let placement = common::placement(|index| match men[index] {
+        b'.' => {
+            let sq = Square::index(index);
+            (board.color_on(sq) == Some(Color::Black))
+                .then(|| char::from(board.piece_on(sq).unwrap()))
         }
-        if gap > 0 {
-            text.push_str(&gap.to_string());
-        }
-        ranks.push(text);
-    }
-    format!("{} w - - 0 1", ranks.join("/"))
+        white => Some(white as char),
+    });
+    format!("{placement} w - - 0 1")
 }
 
 fn is_castling(san: &str) -> bool {

@@ -532,28 +532,7 @@ fn en_passant_positions(count: usize) -> Vec<Board> {
                 None,
             );
         }
-        let mut fen = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match squares[at(f, r)] {
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                fen.push('/');
-            }
-        }
+        let fen = crate::common::placement(|s| squares[s]);
         let ep = name(at(g, r6));
         let side = if own_white { 'w' } else { 'b' };
         let fen = format!("{fen} {side} - {ep} 0 30");
