@@ -177,7 +177,7 @@ pub fn analyse_exhaustively(
 ///
 /// The castling game stops at the first castle-legal position it meets after a pawn move, so
 /// castlings with the same king, rook and squares to clear (free castling's several castlings
-/// of one side) share it: [`first_castle_legal`] finds it once for them all. What differs is
+/// of one side) share it: a memo (`first_castle_legal`) finds it once for them all. What differs is
 /// only the castled position and the walk to it.
 pub fn witness(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> PawnOutcome {
     let Some(first) = first_castle_legal(arrangement, path, bound) else {
