@@ -741,6 +741,7 @@ impl<'a> Lexer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::fen::PositionError;
 
     fn err(text: &str) -> PgnError {
         let e = read_pgn(text).unwrap_err();
@@ -816,7 +817,7 @@ mod tests {
             err("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*"),
             PgnError::Fen {
                 game: 1,
-                source: FenError::KingCount { .. }
+                source: FenError::Position(PositionError::KingCount { .. })
             }
         ));
         assert!(matches!(

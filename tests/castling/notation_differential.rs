@@ -9,7 +9,9 @@
 
 use crate::notation_support;
 
-use castle960::notation::fen::{CastlingNotation, FenError, read_fen, to_fen};
+use castle960::notation::fen::{
+    CastlingNotation, FenError, PositionError, SyntaxError, read_fen, to_fen,
+};
 use castle960::notation::san::{read_san, write_san};
 use cozy_chess::{Board, BoardBuilder, Color, Piece, Rank, Square};
 use notation_support::{
@@ -259,17 +261,20 @@ fn fen_acceptance_agrees_with_shakmaty_but_for_documented_choices() {
             // shakmaty's documented leniencies: repeated castling letters ignored, missing
             // fields filled in, move numbers up to 2^32 (cozy-chess keeps 16 bits) and clocks
             // read leniently.
-            (Err(FenError::CastlingTwice { .. }), Ok(_)) => {
+            (Err(FenError::Position(PositionError::CastlingTwice { .. })), Ok(_)) => {
                 "castle960 refuses a castling right named twice"
             }
-            (Err(FenError::MissingFields { .. }), Ok(_)) => {
+            (Err(FenError::Syntax(SyntaxError::MissingFields { .. })), Ok(_)) => {
                 "castle960 refuses a FEN of fewer than 4 fields"
             }
-            (Err(FenError::MoveNumber { .. } | FenError::HalfmoveClock { .. }), Ok(_)) => {
-                "castle960 refuses a clock shakmaty reads"
-            }
+            (
+                Err(FenError::Syntax(
+                    SyntaxError::MoveNumber { .. } | SyntaxError::HalfmoveClock { .. },
+                )),
+                Ok(_),
+            ) => "castle960 refuses a clock shakmaty reads",
             // shakmaty reads a part after an eighth '/' as a Crazyhouse pocket.
-            (Err(FenError::RankCount { found: 9, .. }), Ok(_)) => {
+            (Err(FenError::Syntax(SyntaxError::RankCount { found: 9, .. })), Ok(_)) => {
                 "castle960 refuses a ninth rank, shakmaty reads it as a Crazyhouse pocket"
             }
             (ours, theirs) => {
