@@ -8,7 +8,7 @@ use castle960::chess::Arrangement;
 use castle960::chess::Rule;
 use castle960::chess::arrangement::parse_any;
 use castle960::error::ArrangementError;
-use castle960::notation::pgn::FenStyle;
+use castle960::notation::fen::CastlingNotation;
 use castle960::report::explain::Explanation;
 use castle960::report::explain::under_rule::RuleExplanation;
 use castle960::start::analysis::{Analyser, Analysis};
@@ -126,18 +126,18 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     out.finish()
 }
 
-/// The start FEN's style `args` asks for.
-fn style(args: &ShowArgs) -> FenStyle {
+/// The castling notation `args` asks the start FEN in.
+fn castling_notation(args: &ShowArgs) -> CastlingNotation {
     if args.xfen {
-        FenStyle::XFen
+        CastlingNotation::XFen
     } else {
-        FenStyle::Shredder
+        CastlingNotation::Shredder
     }
 }
 
 /// One arrangement's explanation under Chess960's rule, as `args` asks for it.
 fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width: usize) -> String {
-    let explanation = Explanation::with_fen_style(analysis, style(args));
+    let explanation = Explanation::with_fen_style(analysis, castling_notation(args));
     if args.pgn {
         explanation.to_pgn()
     } else if args.json {
@@ -152,9 +152,9 @@ fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width
 /// One arrangement's explanation under another castling rule, as `args` asks for it.
 fn render_under(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -> String {
     let analysis = rules::analyse(rule, arrangement, args.bound.files);
-    let explanation = RuleExplanation::new(&analysis, style(args));
+    let explanation = RuleExplanation::new(&analysis, castling_notation(args));
     if args.pgn {
-        explanation.to_pgn(style(args))
+        explanation.to_pgn(castling_notation(args))
     } else if args.json {
         explanation.to_json_line()
     } else {

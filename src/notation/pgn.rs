@@ -9,6 +9,7 @@
 //! next.
 
 use crate::chess::{Arrangement, File, Move, Piece, Rank, Rule, Square, piece};
+use crate::notation::fen::CastlingNotation;
 use crate::notation::pgn_import::{RULE_TAG, Variant};
 use crate::start::board::{Board, first_rank};
 use crate::start::line::Line;
@@ -341,27 +342,6 @@ fn king_destination(board: &Board, mv: Move) -> Option<Square> {
 #[error("no waiting move for Black keeps clear of White's king after White's move {0}")]
 pub struct NoWaitingMove(pub usize);
 
-/// Which castling field the PGN games' `[FEN]` header writes: Shredder-FEN (`HAha`, the
-/// report's) or X-FEN (`KQkq`, as python-chess and lichess write it; `show --xfen`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FenStyle {
-    /// Rook files in the castling field, as in the report.
-    #[default]
-    Shredder,
-    /// `KQkq`: exact for start positions, whose rooks are the outermost ones.
-    XFen,
-}
-
-impl FenStyle {
-    /// The start FEN of `arrangement` in this style.
-    pub fn fen(self, arrangement: &Arrangement) -> String {
-        match self {
-            FenStyle::Shredder => arrangement.fen(),
-            FenStyle::XFen => arrangement.xfen(),
-        }
-    }
-}
-
 /// The comment that opens every game's movetext: why Black moves at all.
 pub const BLACK_NOTE: &str = "Black is absent in castle960's model: only White's men matter. \
 Black's moves here are waiting moves that never touch White's play, added only so that any \
@@ -373,17 +353,17 @@ analysis board.";
 /// links), a comment saying why Black moves, White's line with Black's waiting moves in
 /// between, and the result `*` (the game is not over).
 pub fn game(arrangement: &Arrangement, line: &Line, event: &str) -> Result<String, NoWaitingMove> {
-    game_in(arrangement, line, event, FenStyle::Shredder)
+    game_in(arrangement, line, event, CastlingNotation::Shredder)
 }
 
-/// [`game`] with the `[FEN]` header in the given style.
+/// [`game`] with the `[FEN]` header's castling field in the given notation.
 pub fn game_in(
     arrangement: &Arrangement,
     line: &Line,
     event: &str,
-    style: FenStyle,
+    notation: CastlingNotation,
 ) -> Result<String, NoWaitingMove> {
-    game_under(arrangement, line, event, style, Rule::CHESS960)
+    game_under(arrangement, line, event, notation, Rule::CHESS960)
 }
 
 /// [`game_in`] for a line castling under `rule`: the tags name the rule as castle960's PGN
@@ -394,7 +374,7 @@ pub fn game_under(
     arrangement: &Arrangement,
     line: &Line,
     event: &str,
-    style: FenStyle,
+    notation: CastlingNotation,
     rule: Rule,
 ) -> Result<String, NoWaitingMove> {
     let waits = waiting_moves(arrangement, line)?;
@@ -433,7 +413,7 @@ pub fn game_under(
     .chain(rule_tag)
     .chain([
         ("SetUp", "1".to_string()),
-        ("FEN", style.fen(arrangement)),
+        ("FEN", notation.start_fen(arrangement)),
         ("Link", crate::notation::lichess::analysis_url(arrangement)),
     ]) {
         let _ = writeln!(out, "[{tag} \"{value}\"]");

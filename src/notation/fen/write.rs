@@ -3,10 +3,12 @@
 //! reader's rules, so it stands apart; the tests here check that every FEN written reads back
 //! to the same board, and that the castling field matches python-chess's.
 
-use crate::chess::CastlingSide;
+use crate::chess::{Arrangement, CastlingSide};
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 
-/// How a FEN writes its castling field.
+/// How a FEN writes its castling field. The report and its PGN games' `[FEN]` headers write
+/// Shredder-FEN; `show --xfen`, the `castle` and `why` answers write X-FEN, as python-chess and
+/// lichess do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingNotation {
     /// Shredder-FEN: the castling rook's file letter, upper case for White (`HAha`).
@@ -15,6 +17,26 @@ pub enum CastlingNotation {
     /// side of the king, the rook's file letter for a rook with another rook further out
     /// (`KQkq` in the standard start position).
     XFen,
+}
+
+impl CastlingNotation {
+    /// The start FEN of `arrangement` with its castling field in this notation: `HFhf`, or
+    /// `KQkq`, exact for a start position, whose rooks are the outermost ones.
+    ///
+    /// ```
+    /// use castle960::Arrangement;
+    /// use castle960::notation::fen::CastlingNotation;
+    ///
+    /// let sp0 = Arrangement::from_sp(0).unwrap();
+    /// assert!(CastlingNotation::Shredder.start_fen(&sp0).ends_with(" w HFhf - 0 1"));
+    /// assert!(CastlingNotation::XFen.start_fen(&sp0).ends_with(" w KQkq - 0 1"));
+    /// ```
+    pub fn start_fen(self, arrangement: &Arrangement) -> String {
+        match self {
+            CastlingNotation::Shredder => arrangement.fen(),
+            CastlingNotation::XFen => arrangement.xfen(),
+        }
+    }
 }
 
 /// Writes `board` as a FEN, the castling field in `notation`. The en passant square is written

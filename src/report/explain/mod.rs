@@ -17,8 +17,9 @@ use prose::verdict_reason;
 pub use prose::{describe_stuck, rule_reason};
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File};
+use crate::notation::fen::CastlingNotation;
 use crate::notation::lichess;
-use crate::notation::pgn::{self, FenStyle};
+use crate::notation::pgn;
 use crate::report::csv::Row;
 use crate::start::analysis::Analysis;
 use crate::start::board;
@@ -94,12 +95,12 @@ pub struct SideDetails {
 impl Explanation {
     /// Explains one analysed arrangement, the FEN as a Shredder-FEN.
     pub fn new(analysis: &Analysis) -> Explanation {
-        Explanation::with_fen_style(analysis, FenStyle::Shredder)
+        Explanation::with_fen_style(analysis, CastlingNotation::Shredder)
     }
 
     /// Explains one analysed arrangement, writing the start FEN (in the text, the JSON and the
-    /// PGN games' headers) in `style`.
-    pub fn with_fen_style(analysis: &Analysis, style: FenStyle) -> Explanation {
+    /// PGN games' headers) in `notation`.
+    pub fn with_fen_style(analysis: &Analysis, notation: CastlingNotation) -> Explanation {
         let a = &analysis.arrangement;
         let details = ByCastlingSide::new(|side| {
             let case = analysis.rule[side];
@@ -116,16 +117,16 @@ impl Explanation {
                 rule_reason: rule_reason(a, side, case),
                 verdict_reason: verdict_reason(analysis, side),
                 witness_pgn: analysis.no_pawn[side].as_ref().map(|c| {
-                    pgn_or_note(a, &c.line, &event("castling without a pawn move"), style)
+                    pgn_or_note(a, &c.line, &event("castling without a pawn move"), notation)
                 }),
                 castle_pgn: (!v.castle_line.moves.is_empty())
-                    .then(|| pgn_or_note(a, &v.castle_line, &event("castling game"), style)),
+                    .then(|| pgn_or_note(a, &v.castle_line, &event("castling game"), notation)),
                 walk_pgn: v.walk_line.as_ref().map(|l| {
                     pgn_or_note(
                         a,
                         l,
                         &event("castle-free game to the same placement"),
-                        style,
+                        notation,
                     )
                 }),
                 games: crate::report::rules_csv::games_name(v.games),
@@ -136,7 +137,7 @@ impl Explanation {
             pawn_bound: analysis.bound,
             details,
             castled_ranks: analysis.questions.castled_ranks.clone(),
-            fen: style.fen(a),
+            fen: notation.start_fen(a),
             lichess: lichess::analysis_url(a),
         }
     }
@@ -166,8 +167,8 @@ pub(crate) fn first_rank(file: File) -> String {
 }
 
 /// The line as a PGN game, or a PGN comment line saying why Black's waiting moves failed.
-fn pgn_or_note(a: &Arrangement, line: &Line, event: &str, style: FenStyle) -> String {
-    pgn::game_in(a, line, event, style).unwrap_or_else(|e| format!("; {event}: {e}\n"))
+fn pgn_or_note(a: &Arrangement, line: &Line, event: &str, notation: CastlingNotation) -> String {
+    pgn::game_in(a, line, event, notation).unwrap_or_else(|e| format!("; {event}: {e}\n"))
 }
 
 /// The rule's numbers in words: the special codes by name, have and need as counts.

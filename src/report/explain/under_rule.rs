@@ -4,7 +4,8 @@
 
 use super::{MODEL_NOTE, diagram};
 use crate::chess::{Arrangement, CastlingSide, Rank, Rule};
-use crate::notation::pgn::{FenStyle, NoWaitingMove, game_under};
+use crate::notation::fen::CastlingNotation;
+use crate::notation::pgn::{NoWaitingMove, game_under};
 use crate::report::rules_csv::RuleRow;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::PawnScope;
@@ -32,11 +33,11 @@ struct SideJson {
 }
 
 impl<'a> RuleExplanation<'a> {
-    /// The explanation of `analysis`, its start FEN written in `style`.
-    pub fn new(analysis: &'a RuleAnalysis, style: FenStyle) -> RuleExplanation<'a> {
+    /// The explanation of `analysis`, its start FEN written in `notation`.
+    pub fn new(analysis: &'a RuleAnalysis, notation: CastlingNotation) -> RuleExplanation<'a> {
         RuleExplanation {
             analysis,
-            fen: style.fen(&analysis.arrangement),
+            fen: notation.start_fen(&analysis.arrangement),
         }
     }
 
@@ -171,7 +172,7 @@ impl<'a> RuleExplanation<'a> {
     /// Every game as a PGN game under the rule, castling games first, side by side, a blank
     /// line between games. A game whose Black waiting moves cannot be found gets a comment
     /// instead.
-    pub fn to_pgn(&self, style: FenStyle) -> String {
+    pub fn to_pgn(&self, notation: CastlingNotation) -> String {
         let a = self.analysis;
         let mut games = Vec::new();
         for (side, castlings) in a.castlings.iter() {
@@ -192,7 +193,7 @@ impl<'a> RuleExplanation<'a> {
                         v.verdict
                     );
                     games.push(
-                        game_under(&a.arrangement, line, &event, style, a.rule).unwrap_or_else(
+                        game_under(&a.arrangement, line, &event, notation, a.rule).unwrap_or_else(
                             |NoWaitingMove { .. }| {
                                 format!("% {event}: Black has no waiting move for this line\n")
                             },
