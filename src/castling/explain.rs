@@ -19,6 +19,7 @@ use crate::chess::ByColor;
 use crate::chess::Castling;
 use crate::chess::Man;
 use crate::words;
+use itertools::Itertools;
 
 /// The version of the JSON schema written by [`Explanation`]'s `Serialize`; it changes whenever a
 /// field is renamed, removed or changes meaning (adding a field does not change it).
@@ -294,7 +295,7 @@ fn check_given_reason(board: &Board, c: &Castling, rule: Rule, reasons: &mut Vec
     if checks.is_empty() {
         return;
     }
-    let mut by: Vec<Man> = checks
+    let by: Vec<Man> = checks
         .iter()
         .map(|square| {
             if square == c.rook_to {
@@ -307,8 +308,8 @@ fn check_given_reason(board: &Board, c: &Castling, rule: Rule, reasons: &mut Vec
                 Man::on(board, square).expect("a checking man stands on its square")
             }
         })
+        .sorted_by_key(|m| m.square.relative_to(c.color))
         .collect();
-    by.sort_by_key(|m| m.square.relative_to(c.color));
     let king = Man::on(board, board.king(!c.color)).expect("the enemy king stands on its square");
     reasons.push(Reason::GivesCheck { rule, king, by });
 }
@@ -361,12 +362,11 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
 /// The men on `squares` as `color` sees the board: its back rank first, files a to h, so that
 /// Black's explanations read like White's.
 fn men(board: &Board, squares: BitBoard, color: Color) -> Vec<Man> {
-    let mut men: Vec<Man> = squares
+    squares
         .iter()
         .map(|square| Man::on(board, square).expect("an attacker stands on its square"))
-        .collect();
-    men.sort_by_key(|m| m.square.relative_to(color));
-    men
+        .sorted_by_key(|m| m.square.relative_to(color))
+        .collect()
 }
 
 impl RuleExplanation {

@@ -13,6 +13,7 @@ use crate::notation::fen::CastlingNotation;
 use crate::notation::pgn_import::{RULE_TAG, Variant};
 use crate::start::board::{Board, first_rank};
 use crate::start::line::Line;
+use itertools::Itertools;
 use std::fmt::Write as _;
 
 fn knight_reaches(from: Square, to: Square) -> bool {
@@ -318,7 +319,11 @@ fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, 
         states.push(BlackState::from_code(state));
     }
     states.reverse();
-    Ok(states.windows(2).map(|w| black.san(w[0], w[1])).collect())
+    Ok(states
+        .into_iter()
+        .tuple_windows()
+        .map(|(from, to)| black.san(from, to))
+        .collect())
 }
 
 /// White's king square on a board.

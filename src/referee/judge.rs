@@ -15,6 +15,7 @@ use crate::notation::san::write_san;
 use crate::notation::uci::is_castling;
 use crate::words;
 use cozy_chess::{Board, Move};
+use itertools::Itertools;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -77,14 +78,14 @@ const FAULTS_SHOWN: usize = 5;
 pub fn judge(board: &Board, perft: &Perft, depth: u32) -> Option<Difference> {
     let mut ours = ours::castling_moves(board);
     ours.sort_by_key(|m| m.to_string());
-    let mut theirs: Vec<Move> = perft
+    let theirs: Vec<Move> = perft
         .moves
         .iter()
         .map(|&(mv, _)| mv)
         .filter(|&mv| is_castling(board, mv))
+        .sorted_by_key(|m| m.to_string())
+        .dedup()
         .collect();
-    theirs.sort_by_key(|m| m.to_string());
-    theirs.dedup();
     let divide = ours::divide(board, depth);
     let our_count = divide.iter().map(|&(_, count)| count).sum();
     let faults = list_faults(board, &divide, perft, depth);
@@ -199,11 +200,7 @@ impl fmt::Display for Difference {
             if moves.is_empty() {
                 "none".to_string()
             } else {
-                moves
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                moves.iter().join(" ")
             }
         };
         writeln!(f, "{}", self.fen)?;

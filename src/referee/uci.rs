@@ -54,6 +54,7 @@ use super::process::{Interrupt, Process, Received};
 use crate::chess::CastlingSide;
 use crate::error::quote;
 use cozy_chess::{Board, Move, Square};
+use itertools::Itertools;
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fmt;
@@ -119,7 +120,6 @@ impl EngineConfig {
         std::iter::once(&self.program)
             .chain(&self.args)
             .map(|word| word.to_string_lossy())
-            .collect::<Vec<_>>()
             .join(" ")
     }
 }

@@ -10,6 +10,7 @@ use crate::start::board::Board;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::Verdict;
 use crate::start::search::swap;
+use itertools::Itertools;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -49,12 +50,9 @@ pub fn facts(analyses: &[Analysis], rules: &[Vec<RuleAnalysis>]) -> Facts {
     }
     let disagreements: Vec<String> = analyses
         .iter()
-        .flat_map(|a| {
-            CastlingSide::BOTH
-                .into_iter()
-                .filter(|&s| !a.rule_agrees_no_pawn(s))
-                .map(move |s| format!("SP {} {}", a.arrangement.sp(), s.prefix()))
-        })
+        .cartesian_product(CastlingSide::BOTH)
+        .filter(|&(a, s)| !a.rule_agrees_no_pawn(s))
+        .map(|(a, s)| format!("SP {} {}", a.arrangement.sp(), s.prefix()))
         .collect();
     f.insert(
         "no_pawn_disagreements".into(),
@@ -218,11 +216,8 @@ fn disagreement_facts(analyses: &[Analysis]) -> Facts {
     let mut f = Facts::new();
     let disagreements: Vec<(&Analysis, CastlingSide, Pattern)> = analyses
         .iter()
-        .flat_map(|a| {
-            CastlingSide::BOTH
-                .into_iter()
-                .filter_map(move |s| disagreement::classify(a, s).map(|p| (a, s, p)))
-        })
+        .cartesian_product(CastlingSide::BOTH)
+        .filter_map(|(a, s)| disagreement::classify(a, s).map(|p| (a, s, p)))
         .collect();
     f.insert(
         "verdict_disagreements".into(),
@@ -309,7 +304,7 @@ fn disagreement_groups(disagreements: &[(&Analysis, CastlingSide, Pattern)]) -> 
             continue;
         }
         let _ = writeln!(out, "{}\n", pattern_description(pattern));
-        let list: Vec<String> = members
+        let list = members
             .iter()
             .map(|(a, s, _)| {
                 format!(
@@ -321,8 +316,8 @@ fn disagreement_groups(disagreements: &[(&Analysis, CastlingSide, Pattern)]) -> 
                     a.verdicts.get(*s).verdict.as_str()
                 )
             })
-            .collect();
-        let _ = writeln!(out, "Sides (rule -> search): {}.\n", list.join("; "));
+            .join("; ");
+        let _ = writeln!(out, "Sides (rule -> search): {list}.\n");
         let (a, side, _) = members[0];
         let arrangement = &a.arrangement;
         let v = a.verdicts.get(*side);

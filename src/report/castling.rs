@@ -12,6 +12,7 @@ use crate::notation::pgn_import::Game;
 use crate::notation::uci::castling_uci_words;
 use crate::words;
 use cozy_chess::Board;
+use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -314,8 +315,7 @@ fn stretches_text(game: &Game, stretches: &[Stretch], width: usize) -> String {
         let what = match &stretch.standing {
             Standing::Legal => "legal on its move".to_string(),
             Standing::Blocked { reasons } => {
-                let reasons: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
-                format!("not legal: {}", reasons.join("; "))
+                format!("not legal: {}", reasons.iter().join("; "))
             }
             Standing::RightGone { lost } => Reason::RightGone { lost: lost.clone() }.to_string(),
         };

@@ -26,6 +26,7 @@ use crate::start::line::Line;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
+use itertools::Itertools;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -394,7 +395,6 @@ pub fn render_explained(
                                     });
                                     format!("{} {} {walk}", c.head, c.castle.encode(&dictionary))
                                 })
-                                .collect::<Vec<_>>()
                                 .join(" ")
                         })
                         .collect(),
@@ -441,8 +441,7 @@ fn side_texts(analysis: &Analysis, explanation: &Explanation, side: CastlingSide
         explanation
             .side_paragraphs(side)
             .iter()
-            .map(|p| p.text.as_str())
-            .collect::<Vec<_>>()
+            .map(|p| &p.text)
             .join("\n"),
         castle_pgn
             .unwrap_or_default()
@@ -520,7 +519,6 @@ fn coordinates(arrangement: &Arrangement, line: &Line) -> String {
                 .expect("lines built by the searches are legal");
             text
         })
-        .collect::<Vec<_>>()
         .join(" ")
 }
 

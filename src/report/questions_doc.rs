@@ -9,6 +9,7 @@ use crate::start::board::first_rank;
 use crate::start::questions::{
     castled_ranks, fewest_any, intact_rights, officer_orders, other_rook,
 };
+use itertools::Itertools;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -165,11 +166,7 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut Facts) {
         let text = if groups.is_empty() {
             "none".to_string()
         } else {
-            groups
-                .iter()
-                .map(|(k, c)| format!("{k}: {c}"))
-                .collect::<Vec<_>>()
-                .join("; ")
+            groups.iter().map(|(k, c)| format!("{k}: {c}")).join("; ")
         };
         let _ = writeln!(unlisted, "- n(P) = {n}: {text}");
     }
@@ -202,20 +199,17 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
     }
     let mut list = String::new();
     for (bishops, members) in &by_bishops {
-        let entries: Vec<String> = members
+        let entries = members
             .iter()
-            .map(|(rank, sps)| {
-                let sps: Vec<String> = sps.iter().map(u16::to_string).collect();
-                format!("`{rank}` {}", sps.join(" "))
-            })
-            .collect();
+            .map(|(rank, sps)| format!("`{rank}` {}", sps.iter().join(" ")))
+            .join("; ");
         let _ = writeln!(
             list,
             "- bishops {} {} ({}): {}",
             first_rank(bishops[0]),
             first_rank(bishops[1]),
             members.len(),
-            entries.join("; ")
+            entries
         );
     }
     f.insert("castled_list".into(), list.trim_end().to_string());

@@ -7,6 +7,7 @@ use crate::report::template::Facts;
 use crate::start::rules::{CastlingVerdict, RuleAnalysis};
 use crate::start::verdict::Verdict;
 use crate::words;
+use itertools::Itertools;
 use std::fmt::Write as _;
 
 /// The rules' facts, from the analyses of all 960 arrangements under each rule, Chess960's
@@ -42,21 +43,20 @@ fn table(rules: &[Vec<RuleAnalysis>]) -> String {
     let mut out = String::from("| | ");
     out += &rules
         .iter()
-        .map(|r| format!("{}", r.first().map_or(Rule::CHESS960, |a| a.rule)))
-        .collect::<Vec<_>>()
+        .map(|r| r.first().map_or(Rule::CHESS960, |a| a.rule))
         .join(" | ");
     out += " |\n|---|";
     out += &"---:|".repeat(rules.len());
     out.push('\n');
     let per_side = |label: &str, value: &dyn Fn(&[RuleAnalysis], CastlingSide) -> usize| {
-        let cells: Vec<String> = rules
+        let cells = rules
             .iter()
             .map(|r| {
                 let [a, h] = CastlingSide::BOTH.map(|side| value(r, side));
                 format!("{a} / {h}")
             })
-            .collect();
-        format!("| {label} | {} |\n", cells.join(" | "))
+            .join(" | ");
+        format!("| {label} | {cells} |\n")
     };
     let sides_with = |want: Option<Verdict>| {
         move |r: &[RuleAnalysis], side: CastlingSide| {
@@ -100,22 +100,20 @@ fn table(rules: &[Vec<RuleAnalysis>]) -> String {
                     .flat_map(|a| a.castlings.iter().flat_map(|(_, c)| c.iter()))
                     .filter(|c| c.verdict.verdict == v)
                     .count()
-                    .to_string()
             })
-            .collect::<Vec<_>>()
             .join(" | ")
     };
     for v in Verdict::THREE {
         let _ = writeln!(out, "| castlings {} | {} |", v.as_str(), castlings_with(v));
     }
-    let answers: Vec<String> = rules
+    let answers = rules
         .iter()
         .map(|r| format!("**{}**", r.iter().filter(|a| a.requires_castling()).count()))
-        .collect();
+        .join(" | ");
     let _ = writeln!(
         out,
         "| **arrangements where White can reach a position that requires castling** | {} |",
-        answers.join(" | ")
+        answers
     );
     out
 }

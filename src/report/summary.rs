@@ -4,6 +4,7 @@ use crate::chess::{ByCastlingSide, CastlingSide};
 use crate::start::analysis::Analysis;
 use crate::start::verdict::Verdict;
 use crate::words;
+use itertools::Itertools;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -155,19 +156,16 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
     }
     let disagreements: Vec<String> = analyses
         .iter()
-        .flat_map(|a| {
-            CastlingSide::BOTH
-                .into_iter()
-                .filter(|&s| !a.verdict_agrees(s))
-                .map(move |s| {
-                    format!(
-                        "SP {} {} ({} -> {})",
-                        a.arrangement.sp(),
-                        s.prefix(),
-                        a.rule.get(s).claim().as_str(),
-                        a.verdicts.get(s).verdict.as_str()
-                    )
-                })
+        .cartesian_product(CastlingSide::BOTH)
+        .filter(|&(a, s)| !a.verdict_agrees(s))
+        .map(|(a, s)| {
+            format!(
+                "SP {} {} ({} -> {})",
+                a.arrangement.sp(),
+                s.prefix(),
+                a.rule.get(s).claim().as_str(),
+                a.verdicts.get(s).verdict.as_str()
+            )
         })
         .collect();
     out.push_str(&list(

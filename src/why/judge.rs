@@ -21,6 +21,7 @@ use cozy_chess::{
 use serde::Serialize;
 
 use super::json::{ser_color, ser_opt_piece, ser_opt_square};
+use itertools::Itertools;
 
 /// A move as tried, with the man it means settled: what [`judge`] judges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -332,22 +333,26 @@ fn promotion_rule(man: &Man, to: Square, promotion: Option<Piece>) -> Option<Rul
 
 /// The men on `squares`, in the order met going from `from` (nearest first).
 fn men_from(board: &Board, squares: BitBoard, from: Square) -> Vec<Man> {
-    let mut men: Vec<Man> = squares.iter().filter_map(|s| Man::on(board, s)).collect();
     let distance = |s: Square| {
         (s.file() as i8 - from.file() as i8)
             .abs()
             .max((s.rank() as i8 - from.rank() as i8).abs())
     };
-    men.sort_by_key(|m| (distance(m.square), m.square as u8));
-    men
+    squares
+        .iter()
+        .filter_map(|s| Man::on(board, s))
+        .sorted_by_key(|m| (distance(m.square), m.square as u8))
+        .collect()
 }
 
 /// The men on `squares` as `color` sees the board, its own first rank first, files a to h: the
 /// order [`crate::castling`] lists attackers in.
 fn men(board: &Board, squares: BitBoard, color: Color) -> Vec<Man> {
-    let mut men: Vec<Man> = squares.iter().filter_map(|s| Man::on(board, s)).collect();
-    men.sort_by_key(|m| m.square.relative_to(color));
-    men
+    squares
+        .iter()
+        .filter_map(|s| Man::on(board, s))
+        .sorted_by_key(|m| m.square.relative_to(color))
+        .collect()
 }
 
 /// A move that is not castling, judged.

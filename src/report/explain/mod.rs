@@ -26,6 +26,7 @@ use crate::start::board;
 use crate::start::line::Line;
 use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
+use itertools::Itertools;
 use serde::Serialize;
 
 /// The model every result is stated in.
@@ -156,7 +157,6 @@ impl Explanation {
                 };
                 castle.into_iter().chain(d.walk_pgn.clone())
             })
-            .collect::<Vec<_>>()
             .join("\n")
     }
 }

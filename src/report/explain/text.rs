@@ -7,6 +7,7 @@ use crate::start::rule;
 use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
 use crate::words;
+use itertools::Itertools;
 use std::fmt::Write as _;
 
 /// One paragraph of `show`'s text, unwrapped: how far it is indented, and its words.
@@ -169,7 +170,6 @@ impl Explanation {
             CastlingSide::BOTH
                 .into_iter()
                 .map(|side| format!("{} {}", side.san(), f(side)))
-                .collect::<Vec<_>>()
                 .join("; ")
         };
         let fewest = per_side(&|side| {
