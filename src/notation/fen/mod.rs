@@ -8,8 +8,9 @@
 //! ([`SyntaxError`] and [`PositionError`] have one variant per rule); it reads the castling field as python-chess does
 //! (Shredder-FEN file letters, X-FEN `K`/`Q` for the outermost rook on a side, mixed), and it
 //! writes X-FEN exactly as python-chess and shakmaty write it. Only then does it hand the
-//! position to cozy-chess's [`BoardBuilder`], which can no longer refuse it for an unnamed
-//! reason (the fuzz test checks that [`PositionError::Rejected`] never happens).
+//! position to cozy-chess's [`BoardBuilder`](cozy_chess::BoardBuilder), which can no longer
+//! refuse it for an unnamed reason (the fuzz test checks that [`PositionError::Rejected`] never
+//! happens).
 //!
 //! What it tolerates, because users paste it and nothing is lost:
 //! * whitespace around the FEN and runs of spaces or tabs between fields;
