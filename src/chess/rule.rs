@@ -192,6 +192,44 @@ impl Rule {
         may_give_check: true,
     };
 
+    /// Janus Chess's castling (Werner Schöndorf, 1978), as Fairy-Stockfish plays it
+    /// (`castlingKingsideFile = FILE_I`, `castlingQueensideFile = FILE_B` in its `variant.cpp`):
+    /// on ten files the king lands on the b- or i-file and the rook beside it, on the c- or
+    /// h-file. From the Janus array's king on e1 that is ChessV's "Long" type: three squares
+    /// toward the a-file rook, four toward the j-file rook. A ten-file rule only: it is not in
+    /// [`Rule::ALL`], whose rules the eight-file outputs list.
+    pub const JANUS: Rule = Rule {
+        name: "janus",
+        title: "Janus Chess castling (king to b or i, as Fairy-Stockfish plays it)",
+        king: KingLands::Fixed { a: 1, h: 1 },
+        rook: RookLands::Fixed { a: 2, h: 2 },
+        path: PathKind::Slide,
+        corner_exchange: false,
+        may_give_check: true,
+    };
+
+    /// Embassy Chess's castling (Kevin Hill, 2005), as Fairy-Stockfish plays it
+    /// (`castlingKingsideFile = FILE_H`, `castlingQueensideFile = FILE_B`): on ten files the
+    /// king lands on the b- or h-file and the rook beside it, on the c- or g-file. From the
+    /// Embassy array's king on e1 that is ChessV's "Standard" type: three squares either way.
+    /// A ten-file rule only, as [`Rule::JANUS`].
+    pub const EMBASSY: Rule = Rule {
+        name: "embassy",
+        title: "Embassy Chess castling (king to b or h, as Fairy-Stockfish plays it)",
+        king: KingLands::Fixed { a: 1, h: 2 },
+        rook: RookLands::Fixed { a: 2, h: 3 },
+        path: PathKind::Slide,
+        corner_exchange: false,
+        may_give_check: true,
+    };
+
+    /// The castling rules of ten-file variants that no eight-file question is asked under
+    /// (kept out of [`Rule::ALL`] so that the eight-file outputs stay as they are). Capablanca
+    /// Chess, Capablanca Random Chess and Gothic Chess need none of their own: on ten files
+    /// [`Rule::CHESS960`] lands the king on the c- or i-file and the rook on the d- or h-file,
+    /// which is their castling.
+    pub const TEN_FILES: [Rule; 2] = [Rule::JANUS, Rule::EMBASSY];
+
     /// Every rule castle960 knows, Chess960's first: the order of every list and table of rules.
     pub const ALL: [Rule; 5] = [
         Rule::CHESS960,

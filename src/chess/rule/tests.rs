@@ -168,7 +168,7 @@ fn rules_read_by_name_in_any_case_and_name_the_rules_when_unknown() {
 /// reached without a pawn move always required castling).
 #[test]
 fn every_castling_swaps_king_and_rook() {
-    for rule in Rule::ALL {
+    for rule in Rule::ALL.into_iter().chain(Rule::TEN_FILES) {
         for width in [8u8, 10] {
             for king in 0..width {
                 for rook in (0..width).filter(|&r| r != king) {
@@ -181,5 +181,29 @@ fn every_castling_swaps_king_and_rook() {
                 }
             }
         }
+    }
+}
+
+/// The ten-file castlings as Fairy-Stockfish's `variant.cpp` sets them: the king on
+/// `castlingKingsideFile` or `castlingQueensideFile`, the rook beside it toward the centre.
+#[test]
+fn ten_file_rules_land_where_fairy_stockfish_lands_them() {
+    let ten = |rule: Rule, king: u8, rook: u8| {
+        let g = rule.castlings(10, king, rook);
+        assert_eq!(g.len(), 1, "{rule}: one castling per side");
+        (g[0].king_to, g[0].rook_to)
+    };
+    let (a, b, c, d, e, f, g, h, i, j) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    // Capablanca, Gothic and CRC: FILE_C and FILE_I, as Chess960's rule gives on ten files.
+    assert_eq!(ten(Rule::CHESS960, f, j), (i, h));
+    assert_eq!(ten(Rule::CHESS960, f, a), (c, d));
+    // Janus (king e1): FILE_B and FILE_I.
+    assert_eq!(ten(Rule::JANUS, e, j), (i, h));
+    assert_eq!(ten(Rule::JANUS, e, a), (b, c));
+    // Embassy (king e1): FILE_B and FILE_H, three squares either way.
+    assert_eq!(ten(Rule::EMBASSY, e, j), (h, g));
+    assert_eq!(ten(Rule::EMBASSY, e, a), (b, c));
+    for rule in Rule::TEN_FILES {
+        assert!(!Rule::ALL.contains(&rule) && !rule.several_per_side());
     }
 }
