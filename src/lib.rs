@@ -54,6 +54,7 @@ pub mod notation;
 pub mod referee;
 pub mod report;
 pub mod start;
+pub mod ten;
 pub mod why;
 pub mod words;
 

@@ -1,0 +1,1 @@
+//! Hand-checked ten-file positions.
