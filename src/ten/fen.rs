@@ -66,8 +66,8 @@ pub enum TenFenError {
         placement: String,
         /// The character.
         letter: char,
-        /// The variant.
-        variant: Variant,
+        /// The variant's name.
+        variant: &'static str,
         /// The variant's letters.
         letters: String,
     },
@@ -339,7 +339,7 @@ fn read_placement(board: &mut Board, placement: &str) -> Result<(), TenFenError>
                 return Err(TenFenError::Letter {
                     placement: placement.to_string(),
                     letter: c,
-                    variant,
+                    variant: variant.name(),
                     letters: Piece::ALL
                         .into_iter()
                         .filter(|&p| variant.has(p))

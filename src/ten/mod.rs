@@ -14,7 +14,7 @@
 //! * [`fen`]: reading and writing FEN, Shredder (`JAja`) or X-FEN (`KQkq`) castling;
 //! * [`movegen`]: legal moves (en passant, promotion to every piece of the variant, castling by
 //!   the variant's rule) and [`perft`];
-//! * [`arrays`]: the start arrays of Capablanca Random Chess, numbered;
+//! * [`arrays`](mod@arrays): the start arrays of Capablanca Random Chess, numbered;
 //! * [`uci`]: Fairy-Stockfish (or any engine with `UCI_Variant`) driven through `go perft`.
 //!
 //! Castling is one of the crate's rules applied to ten files: Capablanca, Gothic and CRC castle

@@ -50,16 +50,16 @@ pub enum TenEngineError {
         command: String,
         /// The engine's `id name`.
         name: String,
-        /// The variant asked for.
-        variant: Variant,
+        /// The variant asked for, by name.
+        variant: &'static str,
     },
     /// The engine answered the options with something other than `info` lines and `readyok`.
     #[error("engine {} refused the variant {variant}: it printed {}", quote(.command), quote(.line))]
     Refused {
         /// The command line.
         command: String,
-        /// The variant asked for.
-        variant: Variant,
+        /// The variant asked for, by name.
+        variant: &'static str,
         /// What it printed.
         line: String,
     },
@@ -145,7 +145,7 @@ impl TenEngine {
             return Err(TenEngineError::NoVariant {
                 command: self.command.clone(),
                 name: self.name.clone(),
-                variant: self.variant,
+                variant: self.variant.name(),
             });
         }
         self.process.send(format!(
@@ -163,7 +163,7 @@ impl TenEngine {
                 self.process.kill();
                 return Err(TenEngineError::Refused {
                     command: self.command.clone(),
-                    variant: self.variant,
+                    variant: self.variant.name(),
                     line,
                 });
             }

@@ -31,7 +31,7 @@ impl Variant {
     };
 
     /// Capablanca Random Chess (Reinhard Scharnagl, 2004): Capablanca Chess from a shuffled
-    /// back rank ([`crate::ten::arrays`]), castling as in Chess960 (king to c1 or i1, rook to
+    /// back rank ([`crate::ten::arrays()`]), castling as in Chess960 (king to c1 or i1, rook to
     /// d1 or h1, whatever their start). Fairy-Stockfish's start position is Capablanca's array.
     pub const CAPARANDOM: Variant = Variant {
         name: "caparandom",

@@ -74,8 +74,11 @@ impl Seen {
 }
 
 /// Compares the divide of `board` to `depth` with the engine's; panics naming the position and
-/// every move whose count differs.
+/// every move whose count differs. The FEN sent is castle960's own, so each compared position
+/// also checks the writer: the FEN reads back to the same board.
 fn compare(engine: &mut TenEngine, board: &Board, depth: u32) -> u64 {
+    let again = Board::from_fen(&board.to_string(), board.variant());
+    assert_eq!(again.as_ref(), Ok(board), "{board}: the FEN reads back");
     let mut ours = divide(board, depth);
     let theirs = engine.perft(board, depth).unwrap_or_else(|e| panic!("{e}"));
     let mut their_moves = theirs.moves.clone();
