@@ -17,8 +17,8 @@ use crate::chess::CastlingSide;
 use cozy_chess::Color;
 
 impl Board {
-    /// Every legal move, in a fixed order (by origin square, then destination, then
-    /// promotion), castling last.
+    /// Every legal move, in a fixed order (by origin square, then destination, then the
+    /// promotion piece, strongest first), castling last.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(&mut moves);
