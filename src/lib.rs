@@ -22,6 +22,9 @@
 //!   by [`castling`], en passant and every other move by the rules of FIDE art. 3).
 //! * [`referee`]: driving UCI engines through `go perft` to compare their castling with
 //!   castle960's.
+//! * [`ten`]: ten-file chess (Capablanca Random Chess, Capablanca, Gothic, Embassy, Janus): a
+//!   board with archbishop and chancellor, FEN, legal moves and perft checked against
+//!   Fairy-Stockfish, and the CRC start arrays.
 //!
 //! Model of the start-position half: Black is absent; only White's pieces stand on the board and
 //! White makes every move, so checks and captures never arise.
@@ -54,6 +57,7 @@ pub mod notation;
 pub mod referee;
 pub mod report;
 pub mod start;
+pub mod ten;
 pub mod why;
 pub mod words;
 

@@ -11,7 +11,7 @@
 pub mod judge;
 pub mod ours;
 pub mod positions;
-mod process;
+pub(crate) mod process;
 pub mod suite;
 pub mod uci;
 

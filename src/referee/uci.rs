@@ -562,28 +562,8 @@ impl Engine {
         limit: Duration,
         stage: impl Fn() -> Stage,
     ) -> Result<String, EngineError> {
-        match self.process.receive(deadline) {
-            Received::Line(line) => Ok(line),
-            Received::TimedOut => Err(self.fail(EngineError::Hung {
-                command: self.command.clone(),
-                stage: stage(),
-                limit,
-            })),
-            Received::Interrupted => Err(self.fail(EngineError::Interrupted {
-                command: self.command.clone(),
-                stage: stage(),
-            })),
-            Received::Closed => {
-                let status = self.process.exit_status();
-                let stderr = self.process.stderr_tail(STDERR_WAIT);
-                Err(self.fail(EngineError::Crashed {
-                    command: self.command.clone(),
-                    stage: stage(),
-                    status,
-                    stderr,
-                }))
-            }
-        }
+        read_line(&mut self.process, &self.command, deadline, limit, stage)
+            .map_err(|error| self.fail(error))
     }
 
     /// Kills the engine for good and passes `error` on.
@@ -595,15 +575,51 @@ impl Engine {
     }
 }
 
+/// The next line `process` (started as `command`) writes before `deadline` (`None`: no
+/// deadline), or the error for a hang, an interruption or an exit, after which the process is
+/// killed: the one way every engine driver (this one, [`crate::ten::uci`]'s) waits for a line.
+pub(crate) fn read_line(
+    process: &mut Process,
+    command: &str,
+    deadline: Option<Instant>,
+    limit: Duration,
+    stage: impl Fn() -> Stage,
+) -> Result<String, EngineError> {
+    let error = match process.receive(deadline) {
+        Received::Line(line) => return Ok(line),
+        Received::TimedOut => EngineError::Hung {
+            command: command.to_string(),
+            stage: stage(),
+            limit,
+        },
+        Received::Interrupted => EngineError::Interrupted {
+            command: command.to_string(),
+            stage: stage(),
+        },
+        Received::Closed => {
+            let status = process.exit_status();
+            let stderr = process.stderr_tail(STDERR_WAIT);
+            EngineError::Crashed {
+                command: command.to_string(),
+                stage: stage(),
+                status,
+                stderr,
+            }
+        }
+    };
+    process.kill();
+    Err(error)
+}
+
 /// When a wait of `limit` from `start` ends; `None` when that instant is past what the clock
 /// can represent (a limit of `Duration::MAX`, or `--time-limit 1e19`), so that any limit a
 /// caller gives works and simply never runs out, instead of overflowing.
-fn deadline_after(start: Instant, limit: Duration) -> Option<Instant> {
+pub(crate) fn deadline_after(start: Instant, limit: Duration) -> Option<Instant> {
     start.checked_add(limit)
 }
 
 /// The name in an `option name NAME type ...` line (names may contain spaces).
-fn option_name(line: &str) -> Option<&str> {
+pub(crate) fn option_name(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("option name ")?;
     Some(
         rest.split_once(" type ")

@@ -1,0 +1,183 @@
+//! Legal moves on the ten-file board, and perft.
+//!
+//! Every man's moves are made from its attacks (pawns push, double-step from their second rank,
+//! take diagonally and en passant, and promote to every piece of the variant); each is then
+//! played and kept only if it leaves the mover's king unattacked. Castling is made from the
+//! variant's [`crate::chess::Rule`] and kept under the rules of the SPEC ("Castling in any
+//! position"): the right stands, the king is not in check, every square the geometry names is
+//! empty apart from king and rook, and no square the king stands on, crosses or lands on is
+//! attacked with king and castling rook lifted off the board. Simple and obviously complete;
+//! fast enough for perft to depth 3 on thousands of positions.
+
+use super::attacks;
+use super::board::{Board, Move, back_rank};
+use super::piece::Piece;
+use super::square::{Bits, FILES, Square, squares};
+use crate::chess::CastlingSide;
+use cozy_chess::Color;
+
+impl Board {
+    /// Every legal move, in a fixed order (by origin square, then destination, then the
+    /// promotion piece, strongest first), castling last.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo_moves(&mut moves);
+        let us = self.side;
+        moves.retain(|&mv| !self.play(mv).in_check(us));
+        self.castlings(&mut moves);
+        moves
+    }
+
+    /// Whether `mv` is one of [`Board::legal_moves`].
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Moves by the rules of each man, not yet checked for leaving the king attacked; no
+    /// castling.
+    fn pseudo_moves(&self, moves: &mut Vec<Move>) {
+        let us = self.side;
+        let own = self.colors[us];
+        let theirs = self.colors[!us];
+        let occupied = own | theirs;
+        for from in squares(own) {
+            let (_, piece) = self.man_on(from).expect("an own man");
+            let targets = match piece {
+                Piece::Pawn => {
+                    self.pawn_moves(from, occupied, theirs, moves);
+                    continue;
+                }
+                Piece::King => attacks::king(from),
+                _ => {
+                    let leaps = if piece.leaps_as_knight() {
+                        attacks::knight(from)
+                    } else {
+                        0
+                    };
+                    let diagonal = if piece.slides_diagonally() {
+                        attacks::bishop(from, occupied)
+                    } else {
+                        0
+                    };
+                    let straight = if piece.slides_straight() {
+                        attacks::rook(from, occupied)
+                    } else {
+                        0
+                    };
+                    leaps | diagonal | straight
+                }
+            };
+            moves.extend(squares(targets & !own).map(|to| Move {
+                from,
+                to,
+                promotion: None,
+            }));
+        }
+    }
+
+    /// A pawn's pushes, double step, captures and en passant, each promotion spelled out.
+    fn pawn_moves(&self, from: Square, occupied: Bits, theirs: Bits, moves: &mut Vec<Move>) {
+        let us = self.side;
+        let forward: i8 = if us == Color::White { 1 } else { -1 };
+        let start_rank = if us == Color::White { 1 } else { 6 };
+        let last_rank = back_rank(!us);
+        let mut targets = 0;
+        if let Some(one) = from.offset(0, forward).filter(|s| occupied & s.bit() == 0) {
+            targets |= one.bit();
+            if from.rank() == start_rank
+                && let Some(two) = one.offset(0, forward).filter(|s| occupied & s.bit() == 0)
+            {
+                targets |= two.bit();
+            }
+        }
+        let en_passant = self.en_passant.map_or(0, |s| s.bit());
+        targets |= attacks::pawn(us, from) & (theirs | en_passant);
+        for to in squares(targets) {
+            if to.rank() == last_rank {
+                let promotions = self.variant.promotions();
+                moves.extend(promotions.map(|p| Move {
+                    from,
+                    to,
+                    promotion: Some(p),
+                }));
+            } else {
+                moves.push(Move {
+                    from,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// The side to move's legal castlings, as king-takes-rook moves, a-side first.
+    fn castlings(&self, moves: &mut Vec<Move>) {
+        let us = self.side;
+        if self.in_check(us) {
+            return;
+        }
+        let king = self.king(us);
+        let rank = back_rank(us);
+        let on_rank = |mask: u16| -> Bits {
+            (0..FILES)
+                .filter(|f| mask & 1 << f != 0)
+                .filter_map(|f| Square::new(f, rank))
+                .fold(0, |a, s| a | s.bit())
+        };
+        for side in CastlingSide::BOTH {
+            let Some(rook_file) = self.rights[us][side] else {
+                continue;
+            };
+            let Some(g) = self.castling_geometry(us, rook_file) else {
+                continue;
+            };
+            let rook = Square::new(rook_file, rank).expect("a back-rank file");
+            if self.occupied() & on_rank(g.empty) != 0 {
+                continue;
+            }
+            let lifted = self.occupied() & !king.bit() & !rook.bit();
+            let attacked = squares(on_rank(g.safe)).any(|s| self.attackers(s, !us, lifted) != 0);
+            if !attacked {
+                moves.push(Move {
+                    from: king,
+                    to: rook,
+                    promotion: None,
+                });
+            }
+        }
+    }
+}
+
+/// The number of move sequences of `depth` plies from `board` (perft): the standard test of a
+/// move generator, compared with Fairy-Stockfish's `go perft` in `tests/ten`.
+///
+/// ```
+/// use castle960::ten::{Board, Variant, perft};
+/// let start = Board::from_fen(Variant::CAPABLANCA.start_fen(), Variant::CAPABLANCA).unwrap();
+/// assert_eq!(perft(&start, 1), 28);
+/// assert_eq!(perft(&start, 2), 784);
+/// ```
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.legal_moves().len() as u64,
+        _ => board
+            .legal_moves()
+            .into_iter()
+            .map(|mv| perft(&board.play(mv), depth - 1))
+            .sum(),
+    }
+}
+
+/// Perft divided by first move: each legal move with the perft of `depth - 1` after it, in
+/// [`Board::legal_moves`]'s order (`go perft`'s divide). `depth` 0 gives no moves.
+pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    board
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (mv, perft(&board.play(mv), depth - 1)))
+        .collect()
+}
