@@ -1,30 +1,7 @@
 //! `castle960 castle --variant NAME FEN` end to end: text, JSON, `--rule` with ChessV's types,
 //! and bad input on ten files as on eight (exit 2, one line quoting the input, nothing written).
 
-use std::process::Output;
-
-fn castle960(args: &[&str]) -> Output {
-    crate::castle960(args, None)
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = castle960(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn rejected(args: &[&str]) -> String {
-    let out = castle960(args);
-    assert_eq!(out.status.code(), Some(2), "castle960 {args:?}");
-    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
-    let message = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(message.lines().count(), 1, "one line: {message}");
-    message
-}
+use crate::castle::{rejected, stdout};
 
 const CAPABLANCA: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
 
