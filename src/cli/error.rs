@@ -59,6 +59,15 @@ pub enum CliError {
     /// `--rule` names no castling rule.
     #[error("--rule {0}")]
     Rule(#[from] castle960::chess::UnknownRule),
+    /// `--variant` names no ten-file variant.
+    #[error("--variant {0}")]
+    Variant(#[from] castle960::ten::variant::UnknownVariant),
+    /// The position given to `castle --variant` is no legal ten-file position.
+    #[error(transparent)]
+    TenFen(#[from] castle960::ten::TenFenError),
+    /// `--rule` names no rule a ten-file position can be asked under.
+    #[error("--rule {0}")]
+    TenRule(#[from] castle960::chess::UnknownTenFileRule),
     /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
     ReadFile {
@@ -193,6 +202,9 @@ impl CliError {
             | CliError::Move(_)
             | CliError::WhyArguments { .. }
             | CliError::Rule(_)
+            | CliError::Variant(_)
+            | CliError::TenFen(_)
+            | CliError::TenRule(_)
             | CliError::WhyUnderRule(_)
             | CliError::ReadFile { .. }
             | CliError::TooLong(_)

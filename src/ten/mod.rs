@@ -15,6 +15,8 @@
 //! * [`movegen`]: legal moves (en passant, promotion to every piece of the variant, castling by
 //!   the variant's rule) and [`perft`];
 //! * [`arrays`](mod@arrays): the start arrays of Capablanca Random Chess, numbered;
+//! * [`castling`](mod@castling): every castling of a position under a rule, legal now or every
+//!   reason why not, the fewest own moves until legal, notation and JSON (`castle --variant`);
 //! * [`uci`]: Fairy-Stockfish (or any engine with `UCI_Variant`) driven through `go perft`.
 //!
 //! Castling is one of the crate's rules applied to ten files: Capablanca, Gothic and CRC castle
@@ -32,6 +34,7 @@
 pub mod arrays;
 pub mod attacks;
 pub mod board;
+pub mod castling;
 pub mod fen;
 pub mod movegen;
 pub mod piece;
