@@ -1,4 +1,4 @@
-//! The ten-file variants castle960 plays, as Fairy-Stockfish defines them (its `src/variant.cpp`:
+//! The ten-file variants castle960 plays, as Fairy-Stockfish defines them (its `variant.cpp`:
 //! `capablanca_variant`, `caparandom_variant`, `gothic_variant`, `janus_variant`,
 //! `embassy_variant`). Each is data: its name as `UCI_Variant` spells it, its start position,
 //! its castling [`Rule`], the letter of its archbishop, whether it has the chancellor.
