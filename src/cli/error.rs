@@ -59,6 +59,9 @@ pub enum CliError {
     /// `--rule` names no castling rule.
     #[error("--rule {0}")]
     Rule(#[from] castle960::chess::UnknownRule),
+    /// `--variant` names no ten-file variant.
+    #[error("--variant {0}")]
+    Variant(castle960::ten::variant::UnknownVariant),
     /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
     ReadFile {
@@ -193,6 +196,7 @@ impl CliError {
             | CliError::Move(_)
             | CliError::WhyArguments { .. }
             | CliError::Rule(_)
+            | CliError::Variant(_)
             | CliError::WhyUnderRule(_)
             | CliError::ReadFile { .. }
             | CliError::TooLong(_)

@@ -8,12 +8,16 @@
 //!
 //! Which engines were studied, and how each speaks, is in `docs/engines.md`.
 
+pub mod error;
 pub mod judge;
 pub mod ours;
+pub mod position;
 pub mod positions;
 pub(crate) mod process;
 pub mod suite;
+pub mod ten;
 pub mod uci;
 
+pub use position::Position;
 pub use process::Interrupt;
 pub use uci::{Engine, EngineConfig, EngineError, Perft, PerftStream, Stage};
