@@ -16,6 +16,7 @@ pub mod positions;
 pub(crate) mod process;
 pub mod suite;
 pub mod ten;
+pub mod ten_suite;
 pub mod uci;
 
 pub use position::Position;

@@ -11,7 +11,7 @@
 use super::position::Position;
 use super::positions::{Game, SplitMix64};
 use crate::chess::CastlingSide;
-use crate::ten::square::{FILES, squares};
+use crate::ten::square::{Bits, FILES, squares};
 use crate::ten::{Board, CrcArray, Move, Square, Variant, divide};
 use crate::words;
 
@@ -87,66 +87,107 @@ fn man(board: &Board, square: Square) -> String {
     }
 }
 
-/// Every reason the castling `mv` (the side to move's king onto its own rook) is not legal now,
-/// in words; none when it is legal.
-pub fn reasons(board: &Board, mv: Move) -> Vec<String> {
+/// Why a castling (king takes rook) is not legal now: one reason, found on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obstacle {
+    /// The side has no castling right with this rook.
+    NoRight,
+    /// The variant's rule gives no castling of this king with this rook.
+    NoRule,
+    /// The king is in check, from these squares.
+    InCheck(Bits),
+    /// A square that must be empty holds a man.
+    Occupied(Square),
+    /// A square the king stands on, crosses or lands on is attacked, king and castling rook
+    /// lifted off, from these squares.
+    Attacked {
+        /// The square.
+        square: Square,
+        /// The attackers' squares.
+        by: Bits,
+    },
+}
+
+/// Every reason the castling `mv` (the side to move's king onto its own rook) is not legal now;
+/// none when it is legal.
+pub fn obstacles(board: &Board, mv: Move) -> Vec<Obstacle> {
     let us = board.side_to_move();
     let (king, rook) = (mv.from, mv.to);
-    let side = side_of(mv);
     let mut out = Vec::new();
-    if board.castling_right(us, side) != Some(rook.file()) {
-        out.push(format!(
-            "{} has no {} castling right with the rook on {rook} (the FEN's castling field)",
-            words::color_title(us),
-            side.san()
-        ));
+    if board.castling_right(us, side_of(mv)) != Some(rook.file()) {
+        out.push(Obstacle::NoRight);
     }
     let Some(g) = board.castling_geometry(us, rook.file()) else {
-        out.push(format!(
-            "{}'s castling rule ({}) gives no castling of a king on {king} with a rook on {rook}",
-            board.variant(),
-            board.variant().rule()
-        ));
+        out.push(Obstacle::NoRule);
         return out;
     };
     let on_rank = |file: u8| Square::new(file, king.rank()).expect("a back-rank file");
     let checkers = board.attackers(king, !us, board.occupied());
     if checkers != 0 {
-        let by: Vec<String> = squares(checkers).map(|s| man(board, s)).collect();
-        out.push(format!(
-            "castling is not allowed in check, and {} gives check",
-            words::join(&by)
-        ));
+        out.push(Obstacle::InCheck(checkers));
     }
-    for file in (0..FILES).filter(|f| g.empty & 1 << f != 0) {
-        let square = on_rank(file);
-        if board.man_on(square).is_some() {
-            out.push(format!(
-                "{square} must be empty, but {} stands there",
-                man(board, square)
-            ));
-        }
-    }
+    let files = |mask: u16| (0..FILES).filter(move |f| mask & 1 << f != 0);
+    out.extend(
+        files(g.empty)
+            .map(on_rank)
+            .filter(|&square| board.man_on(square).is_some())
+            .map(Obstacle::Occupied),
+    );
     let lifted = board.occupied() & !king.bit() & !rook.bit();
-    for file in (0..FILES).filter(|f| g.safe & 1 << f != 0) {
-        let square = on_rank(file);
-        let attackers = board.attackers(square, !us, lifted);
+    for square in files(g.safe).map(on_rank) {
+        let by = board.attackers(square, !us, lifted);
         // An attack on the king's own square is the check above, unless only the rook's
         // leaving reveals it.
-        if attackers != 0 && !(square == king && checkers != 0) {
-            let passage = match file {
-                _ if square == king => "stands on (attacked once the rook has left)",
-                _ if file == g.king_to => "lands on",
-                _ => "crosses",
-            };
-            let by: Vec<String> = squares(attackers).map(|s| man(board, s)).collect();
-            out.push(format!(
-                "the king {passage} {square}, which {} attacks",
-                words::join(&by)
-            ));
+        if by != 0 && !(square == king && checkers != 0) {
+            out.push(Obstacle::Attacked { square, by });
         }
     }
     out
+}
+
+/// Every reason the castling `mv` is not legal now, in words ([`obstacles`]).
+pub fn reasons(board: &Board, mv: Move) -> Vec<String> {
+    let us = board.side_to_move();
+    let side = side_of(mv);
+    let men = |bits: Bits| {
+        let named: Vec<String> = squares(bits).map(|s| man(board, s)).collect();
+        words::join(&named)
+    };
+    let king_to = board.castling_geometry(us, mv.to.file()).map(|g| g.king_to);
+    obstacles(board, mv)
+        .into_iter()
+        .map(|obstacle| match obstacle {
+            Obstacle::NoRight => format!(
+                "{} has no {} castling right with the rook on {} (the FEN's castling field)",
+                words::color_title(us),
+                side.san(),
+                mv.to
+            ),
+            Obstacle::NoRule => format!(
+                "{}'s castling rule ({}) gives no castling of a king on {} with a rook on {}",
+                board.variant(),
+                board.variant().rule(),
+                mv.from,
+                mv.to
+            ),
+            Obstacle::InCheck(by) => format!(
+                "castling is not allowed in check, and {} gives check",
+                men(by)
+            ),
+            Obstacle::Occupied(square) => format!(
+                "{square} must be empty, but {} stands there",
+                man(board, square)
+            ),
+            Obstacle::Attacked { square, by } => {
+                let passage = match square {
+                    _ if square == mv.from => "stands on (attacked once the rook has left)",
+                    _ if Some(square.file()) == king_to => "lands on",
+                    _ => "crosses",
+                };
+                format!("the king {passage} {square}, which {} attacks", men(by))
+            }
+        })
+        .collect()
 }
 
 /// The random games of a variant: moves from the ten-file generator.
