@@ -25,6 +25,7 @@ pub fn castle960(args: &[&str], threads: Option<&str>) -> Output {
 mod castle;
 mod gallery;
 mod referee;
+mod referee_ten;
 mod report_and_show;
 mod safety;
 mod why;
