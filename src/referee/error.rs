@@ -133,7 +133,7 @@ pub enum EngineError {
         /// What would have been understood.
         expected: &'static str,
     },
-    /// The run was interrupted ([`EngineConfig::interrupt`] raised) and the engine stopped.
+    /// The run was interrupted ([`crate::referee::EngineConfig::interrupt`] raised) and the engine stopped.
     #[error("engine {} was stopped {stage}: the run was interrupted", quote(.command))]
     Interrupted {
         /// The command line.
