@@ -13,7 +13,7 @@ pub const COUNT: u16 = 960;
 
 /// The knight placements of the Scharnagl numbering: for each digit 0..9, the two positions the
 /// knights take among the five squares still empty after bishops and queen are placed.
-const KNIGHT_PAIRS: [(usize, usize); 10] = [
+pub(crate) const KNIGHT_PAIRS: [(usize, usize); 10] = [
     (0, 1),
     (0, 2),
     (0, 3),

@@ -22,7 +22,7 @@ pub use castling_path::{Castling, CastlingPath, Naming};
 pub use castling_side::{ByCastlingSide, CastlingSide};
 pub use cozy_chess::{BitBoard, Color, File, Move, Piece, Rank, Square};
 pub use man::Man;
-pub use rule::{Geometry, Rule, UnknownRule};
+pub use rule::{Geometry, Rule, UnknownRule, UnknownTenFileRule};
 
 /// Whether `square` is light (a1 is dark): bishops stay on the colour they start on.
 ///

@@ -63,11 +63,25 @@ pub struct Rule {
     corner_exchange: bool,
     /// Whether the castling move may give check.
     may_give_check: bool,
+    /// Where king and rook must stand for the rule to give any castling.
+    homes: Homes,
+}
+
+/// Where king and rook must stand for a rule to give any castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Homes {
+    /// Anywhere on the back rank (the Chess960 family).
+    Anywhere,
+    /// ChessV's ten-file types: the king on the e- or f-file, the castling piece `edge` files
+    /// from its edge of the board (0: in the corner; 1: on the b- or i-file).
+    KingCentral { edge: u8 },
 }
 
 /// Where the king lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum KingLands {
+    /// Nowhere: the rule has no castling (ChessV's "None").
+    Nowhere,
     /// On one fixed file per side: `a` files from the left edge on the a-side, `h` files from
     /// the right edge on the h-side (Chess960: c and g, so 2 and 1).
     Fixed { a: u8, h: u8 },
@@ -125,6 +139,7 @@ impl Rule {
         path: PathKind::Slide,
         corner_exchange: false,
         may_give_check: true,
+        homes: Homes::Anywhere,
     };
 
     /// Chess480's Orthodox Castling (John Kipling Lewis): the king two squares toward the rook,
@@ -141,6 +156,7 @@ impl Rule {
         path: PathKind::Slide,
         corner_exchange: true,
         may_give_check: true,
+        homes: Homes::Anywhere,
     };
 
     /// Free castling, as played in Rome and Italy until the late 19th century: the king any
@@ -158,6 +174,7 @@ impl Rule {
         path: PathKind::Slide,
         corner_exchange: false,
         may_give_check: false,
+        homes: Homes::Anywhere,
     };
 
     /// Flexible castling (Fergus Duniho): the king two or more squares toward the rook, stopping
@@ -174,6 +191,7 @@ impl Rule {
         path: PathKind::Slide,
         corner_exchange: false,
         may_give_check: true,
+        homes: Homes::Anywhere,
     };
 
     /// Fast castling (Kevin Pacey, Wide Chess): the king leaps to any empty, unattacked square
@@ -190,6 +208,7 @@ impl Rule {
         path: PathKind::Leap,
         corner_exchange: false,
         may_give_check: true,
+        homes: Homes::Anywhere,
     };
 
     /// Janus Chess's castling (Werner Schöndorf, 1978), as Fairy-Stockfish plays it
@@ -206,6 +225,7 @@ impl Rule {
         path: PathKind::Slide,
         corner_exchange: false,
         may_give_check: true,
+        homes: Homes::Anywhere,
     };
 
     /// Embassy Chess's castling (Kevin Hill, 2005), as Fairy-Stockfish plays it
@@ -221,6 +241,7 @@ impl Rule {
         path: PathKind::Slide,
         corner_exchange: false,
         may_give_check: true,
+        homes: Homes::Anywhere,
     };
 
     /// The castling rules of ten-file variants that no eight-file question is asked under
@@ -265,7 +286,7 @@ impl Rule {
     /// `O-O-O` no longer say which one is meant.
     pub const fn several_per_side(self) -> bool {
         match self.king {
-            KingLands::Fixed { .. } => false,
+            KingLands::Nowhere | KingLands::Fixed { .. } => false,
             KingLands::Toward { min, max, .. } => min != max || self.rook_varies(),
         }
     }
@@ -301,7 +322,11 @@ impl Rule {
             (to < width).then_some(to)
         };
         let distance = king.abs_diff(rook);
+        if !self.homes.allow(width, king, rook) {
+            return Vec::new();
+        }
         let kings: Vec<u8> = match self.king {
+            KingLands::Nowhere => Vec::new(),
             KingLands::Fixed { a, h } => vec![fixed(side, width, a, h)],
             KingLands::Toward { min, max, reach } => {
                 let furthest = match reach {
@@ -357,6 +382,19 @@ impl Rule {
             .into_iter()
             .map(|g| CastlingPath::of_geometry(g, naming))
             .collect()
+    }
+}
+
+impl Homes {
+    /// Whether a king on file `king` and a rook on file `rook` of a rank `width` files wide
+    /// stand where the rule castles from.
+    fn allow(self, width: u8, king: u8, rook: u8) -> bool {
+        match self {
+            Homes::Anywhere => true,
+            Homes::KingCentral { edge } => {
+                (king == 4 || king == 5) && (rook == edge || rook + 1 + edge == width)
+            }
+        }
     }
 }
 
@@ -477,5 +515,7 @@ fn between(a: u8, b: u8) -> u16 {
     (lo..=hi).fold(0, |m, f| m | 1 << f)
 }
 
+mod chessv;
+pub use chessv::UnknownTenFileRule;
 #[cfg(test)]
 mod tests;

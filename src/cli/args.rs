@@ -37,4 +37,10 @@ impl RuleArg {
     pub fn named(&self) -> Result<Option<Rule>, UnknownRule> {
         self.name.as_deref().map(str::parse).transpose()
     }
+
+    /// The name as given, for commands that read it against another list of rules (a
+    /// ten-file position's, [`Rule::ten_file`]).
+    pub fn raw(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
 }

@@ -15,6 +15,9 @@ use castle960::notation::pgn_import::{Game, read_pgn_game_under};
 use castle960::report::castling::{
     GameJson, RuleGameJson, position_text, rule_position_text, rule_timeline_text, timeline_text,
 };
+use castle960::ten::castling::text::position_text as ten_text;
+use castle960::ten::castling::{TenLimits, explain as ten_explain};
+use castle960::ten::{Board as TenBoard, Variant};
 use castle960::words::WIDTH;
 use clap::Args;
 use clap::builder::TypedValueParser as _;
@@ -42,6 +45,11 @@ pub struct CastleArgs {
     /// With --pgn: also explain the position after this many plies in full (0 is the start).
     #[arg(long, requires = "pgn", value_name = "N")]
     ply: Option<usize>,
+    /// A ten-file variant (capablanca, caparandom, gothic, janus, embassy): the FEN is read on
+    /// its 10x8 board and explained under its castling rule, or under --rule (one of ChessV's
+    /// types, chessv-standard, ..., or any castle960 rule).
+    #[arg(long, value_name = "NAME", conflicts_with = "pgn")]
+    variant: Option<String>,
     /// A game's Variant "Chess480" or CastlingRule tag names its own rule.
     #[command(flatten)]
     rule: RuleArg,
@@ -62,6 +70,12 @@ pub struct CastleArgs {
 
 /// Explains the position, or the game's timeline.
 pub fn run(args: &CastleArgs) -> Result<(), CliError> {
+    if let Some(name) = &args.variant {
+        let text = ten_position(args, name)?;
+        let mut out = Stdout::lock();
+        out.print(text)?;
+        return out.finish();
+    }
     let rule: Option<Rule> = args.rule.named()?;
     let limits = Limits {
         max_moves: args.moves,
@@ -102,6 +116,30 @@ fn position(args: &CastleArgs, board: &Board, rule: Rule, limits: &Limits) -> St
             rule_position_text(board, &explanation, !args.ascii, WIDTH)
         }
     }
+}
+
+/// A ten-file position explained under its variant's rule or `--rule`.
+fn ten_position(args: &CastleArgs, variant: &str) -> Result<String, CliError> {
+    let variant: Variant = variant.parse()?;
+    let rule = match args.rule.raw() {
+        Some(name) => Rule::ten_file(name)?,
+        None => variant.rule(),
+    };
+    let fen = args
+        .position
+        .as_deref()
+        .expect("clap requires a position without --pgn");
+    let board = TenBoard::from_fen(fen, variant)?;
+    let limits = TenLimits {
+        max_moves: args.moves,
+        ..TenLimits::default()
+    };
+    let explanation = ten_explain(&board, rule).with_later(&board, &limits);
+    Ok(if args.json {
+        json(&explanation)
+    } else {
+        ten_text(&board, &explanation, WIDTH)
+    })
 }
 
 /// A game's timeline under its rule, and with `--ply` the position after that ply in full.

@@ -61,7 +61,13 @@ pub enum CliError {
     Rule(#[from] castle960::chess::UnknownRule),
     /// `--variant` names no ten-file variant.
     #[error("--variant {0}")]
-    Variant(castle960::ten::variant::UnknownVariant),
+    Variant(#[from] castle960::ten::variant::UnknownVariant),
+    /// The position given to `castle --variant` is no legal ten-file position.
+    #[error(transparent)]
+    TenFen(#[from] castle960::ten::TenFenError),
+    /// `--rule` names no rule a ten-file position can be asked under.
+    #[error("--rule {0}")]
+    TenRule(#[from] castle960::chess::UnknownTenFileRule),
     /// A file named on the command line (a PGN game, a suite) could not be read.
     #[error("cannot read {}: {source}", castle960::error::quote(.path))]
     ReadFile {
@@ -197,6 +203,8 @@ impl CliError {
             | CliError::WhyArguments { .. }
             | CliError::Rule(_)
             | CliError::Variant(_)
+            | CliError::TenFen(_)
+            | CliError::TenRule(_)
             | CliError::WhyUnderRule(_)
             | CliError::ReadFile { .. }
             | CliError::TooLong(_)

@@ -5,7 +5,7 @@
 use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::disagreement::{self, Pattern};
-use crate::start::analysis::{Analysis, GroupKey};
+use crate::start::analysis::{Analysis, GroupKey, Tally};
 use crate::start::board::Board;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::Verdict;
@@ -24,35 +24,28 @@ pub const DEFAULT_PATH: &str = "analysis.md";
 /// the analyses under every rule ([`crate::start::rules::analyse_all`], Chess960's first).
 pub fn facts(analyses: &[Analysis], rules: &[Vec<RuleAnalysis>]) -> Facts {
     let mut f = Facts::new();
-    let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
+    let tally = Tally::of(analyses);
     f.insert("arrangements".into(), analyses.len().to_string());
     f.insert("sides".into(), (2 * analyses.len()).to_string());
     f.insert(
         "rule_requires_castling".into(),
-        count(&|a| a.rule_requires_castling()).to_string(),
+        tally.rule_answer.to_string(),
     );
     f.insert(
         "no_pawn_arrangements".into(),
-        count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some())).to_string(),
+        tally.no_pawn_arrangements.to_string(),
     );
     for side in CastlingSide::BOTH {
         let name = |what: &str| format!("{}_{what}", side.prefix());
-        let (possible, agree) = (name("no_pawn_possible"), name("no_pawn_agree"));
-        f.insert(
-            name("rule_no_pawn"),
-            count(&|a| a.rule.get(side).claim() == Verdict::NoPawnMove).to_string(),
-        );
-        f.insert(
-            possible,
-            count(&|a| a.no_pawn.get(side).is_some()).to_string(),
-        );
-        f.insert(agree, count(&|a| a.rule_agrees_no_pawn(side)).to_string());
+        let s = &tally.sides[side];
+        f.insert(name("rule_no_pawn"), s.rule_no_pawn.to_string());
+        f.insert(name("no_pawn_possible"), s.no_pawn_possible.to_string());
+        f.insert(name("no_pawn_agree"), s.no_pawn_agree.to_string());
     }
-    let disagreements: Vec<String> = analyses
+    let disagreements: Vec<String> = tally
+        .no_pawn_disagreements
         .iter()
-        .cartesian_product(CastlingSide::BOTH)
-        .filter(|&(a, s)| !a.rule_agrees_no_pawn(s))
-        .map(|(a, s)| format!("SP {} {}", a.arrangement.sp(), s.prefix()))
+        .map(|(sp, side)| format!("SP {sp} {}", side.prefix()))
         .collect();
     f.insert(
         "no_pawn_disagreements".into(),
@@ -64,7 +57,7 @@ pub fn facts(analyses: &[Analysis], rules: &[Vec<RuleAnalysis>]) -> Facts {
     );
     f.insert("fewest_moves_table".into(), fewest_moves_table(analyses));
     f.insert("hardest_sides".into(), hardest_sides(analyses));
-    pawn_facts(analyses, &mut f);
+    pawn_facts(analyses, &tally, &mut f);
     crate::report::questions_doc::facts(analyses, &mut f);
     crate::report::rules_doc::facts(rules, &mut f);
     f
@@ -72,36 +65,22 @@ pub fn facts(analyses: &[Analysis], rules: &[Vec<RuleAnalysis>]) -> Facts {
 
 /// The facts of the pawn-move analysis: verdicts, the answer, the table against the rule, and
 /// the disagreements grouped by pattern.
-fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
-    let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
-    f.insert(
-        "pawn_bound".into(),
-        analyses.first().map_or(0, |a| a.bound).to_string(),
-    );
+fn pawn_facts(analyses: &[Analysis], tally: &Tally, f: &mut Facts) {
+    f.insert("pawn_bound".into(), tally.bound.to_string());
     f.insert(
         "structures".into(),
         crate::start::search::pawn::PAWN_STRUCTURES.to_string(),
     );
-    let answer = count(&|a| a.requires_castling());
-    let via_no_pawn = count(&|a| a.no_pawn.iter().any(|(_, c)| c.is_some()));
-    f.insert("answer".into(), answer.to_string());
+    f.insert("answer".into(), tally.answer.to_string());
     f.insert(
         "answer_after_pawn_only".into(),
-        (answer - via_no_pawn).to_string(),
+        (tally.answer - tally.no_pawn_arrangements).to_string(),
     );
     for side in CastlingSide::BOTH {
-        for verdict in [
-            Verdict::NoPawnMove,
-            Verdict::AfterPawnMove,
-            Verdict::ArtificialOnly,
-            Verdict::NotWithinBound,
-        ] {
+        for verdict in Verdict::ALL {
             // `a_no_pawn_move`, `h_not_within_bound`, ...: the side's prefix and the verdict.
             let name = format!("{}_{}", side.prefix(), verdict.as_str().replace('-', "_"));
-            f.insert(
-                name,
-                count(&|a| a.verdicts.get(side).verdict == verdict).to_string(),
-            );
+            f.insert(name, tally.sides[side].found(verdict).to_string());
         }
     }
     let sides_with = |v: Verdict| {
@@ -118,16 +97,15 @@ fn pawn_facts(analyses: &[Analysis], f: &mut Facts) {
         "walk_games".into(),
         sides_with(Verdict::ArtificialOnly).to_string(),
     );
-    group_facts(analyses, f);
-    bound_facts(analyses, f);
+    group_facts(analyses, tally, f);
+    bound_facts(analyses, tally.bound, f);
     let disagreements_found = disagreement_facts(analyses);
     f.extend(disagreements_found);
 }
 
 /// The castling groups (side, king file, castling rook file), their safe structures, the cores
 /// examined and the verdict tables.
-fn group_facts(analyses: &[Analysis], f: &mut Facts) {
-    let bound = analyses.first().map_or(1, |a| a.bound);
+fn group_facts(analyses: &[Analysis], tally: &Tally, f: &mut Facts) {
     // Each group once, with the safe structures its members report.
     let groups: BTreeMap<GroupKey, usize> = analyses
         .iter()
@@ -141,7 +119,7 @@ fn group_facts(analyses: &[Analysis], f: &mut Facts) {
     f.insert("castling_groups".into(), groups.len().to_string());
     f.insert(
         "group_structures".into(),
-        (groups.len() * swap::structures_within(bound)).to_string(),
+        (groups.len() * swap::structures_within(tally.bound)).to_string(),
     );
     f.insert(
         "safe_structures".into(),
@@ -155,12 +133,11 @@ fn group_facts(analyses: &[Analysis], f: &mut Facts) {
             .sum::<usize>()
             .to_string(),
     );
-    f.insert("verdict_tables".into(), verdict_tables(analyses));
+    f.insert("verdict_tables".into(), verdict_tables(tally));
 }
 
 /// What the last file of the bound changes.
-fn bound_facts(analyses: &[Analysis], f: &mut Facts) {
-    let bound = analyses.first().map_or(1, |a| a.bound);
+fn bound_facts(analyses: &[Analysis], bound: usize, f: &mut Facts) {
     let count = |pred: &dyn Fn(&Analysis) -> bool| analyses.iter().filter(|a| pred(a)).count();
     f.insert("pawn_bound_fewer".into(), (bound.max(2) - 1).to_string());
     let changes: Vec<String> = analyses
@@ -231,17 +208,7 @@ fn disagreement_facts(analyses: &[Analysis]) -> Facts {
 }
 
 /// Per side, the rule's claim (rows) against the search's verdict (columns).
-fn verdict_tables(analyses: &[Analysis]) -> String {
-    let verdicts = [
-        Verdict::NoPawnMove,
-        Verdict::AfterPawnMove,
-        Verdict::ArtificialOnly,
-    ];
-    let claims = [
-        Verdict::NoPawnMove,
-        Verdict::AfterPawnMove,
-        Verdict::ArtificialOnly,
-    ];
+fn verdict_tables(tally: &Tally) -> String {
     let mut out = String::new();
     for side in CastlingSide::BOTH {
         let _ = writeln!(
@@ -253,20 +220,12 @@ fn verdict_tables(analyses: &[Analysis]) -> String {
             out,
             "| rule \\ search | no-pawn-move | after-pawn-move | artificial-only |\n|---|---|---|---|"
         );
-        for claim in claims {
-            let cells: Vec<String> = verdicts
+        for claim in Verdict::THREE {
+            let cells = Verdict::THREE
                 .iter()
-                .map(|&v| {
-                    analyses
-                        .iter()
-                        .filter(|a| {
-                            a.rule.get(side).claim() == claim && a.verdicts.get(side).verdict == v
-                        })
-                        .count()
-                        .to_string()
-                })
-                .collect();
-            let _ = writeln!(out, "| {} | {} |", claim.as_str(), cells.join(" | "));
+                .map(|&found| tally.sides[side].count(claim, found))
+                .join(" | ");
+            let _ = writeln!(out, "| {} | {cells} |", claim.as_str());
         }
         out.push('\n');
     }

@@ -20,7 +20,7 @@ use crate::chess::{Arrangement, CastlingPath, CastlingSide, File, Rank, Rule, Sq
 use crate::notation::lichess;
 use crate::report::explain::{Explanation, MODEL_NOTE};
 use crate::report::template::{Facts, UnknownPlaceholder};
-use crate::start::analysis::Analysis;
+use crate::start::analysis::{Analysis, Tally};
 use crate::start::board::Board;
 use crate::start::line::Line;
 use crate::start::rules::RuleAnalysis;
@@ -599,13 +599,9 @@ fn escape(text: &str) -> String {
 /// The answer and the per-side tables of rule claim against search verdict, as HTML.
 fn summary(analyses: &[Analysis]) -> String {
     let mut out = String::new();
-    let total = analyses.len();
-    let answer = analyses.iter().filter(|a| a.requires_castling()).count();
-    let rule = analyses
-        .iter()
-        .filter(|a| a.rule_requires_castling())
-        .count();
-    let scope = PawnScope::of(analyses.first().map_or(0, |a| a.bound));
+    let tally = Tally::of(analyses);
+    let (total, answer, rule) = (tally.arrangements, tally.answer, tally.rule_answer);
+    let scope = PawnScope::of(tally.bound);
     let _ = writeln!(
         out,
         "<p class=\"answer\" data-rule=\"chess960\">White can reach a position that requires \
@@ -615,14 +611,10 @@ fn summary(analyses: &[Analysis]) -> String {
     );
     out.push_str("<div class=\"tables\" data-rule=\"chess960\">\n");
     for side in CastlingSide::BOTH {
-        let count = |rule: Option<Verdict>, found: Verdict| {
-            analyses
-                .iter()
-                .filter(|a| {
-                    rule.is_none_or(|r| a.rule.get(side).claim() == r)
-                        && a.verdicts.get(side).verdict == found
-                })
-                .count()
+        let s = &tally.sides[side];
+        let count = |rule: Option<Verdict>, found: Verdict| match rule {
+            Some(claim) => s.count(claim, found),
+            None => s.found(found),
         };
         let shown: Vec<Verdict> = Verdict::ALL
             .into_iter()
@@ -664,15 +656,7 @@ fn summary(analyses: &[Analysis]) -> String {
         out.push_str("</tr></tfoot></table>\n");
     }
     out.push_str("</div>\n");
-    let disagreements = analyses
-        .iter()
-        .map(|a| {
-            CastlingSide::BOTH
-                .iter()
-                .filter(|&&s| !a.verdict_agrees(s))
-                .count()
-        })
-        .sum::<usize>();
+    let disagreements = tally.verdict_disagreements.len();
     let _ = writeln!(
         out,
         "<p class=\"offdiag\" data-rule=\"chess960\">Off the diagonal (shaded): the rule and the \

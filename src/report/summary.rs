@@ -1,7 +1,7 @@
 //! The summary `castle960 report` prints beside the files it writes.
 
 use crate::chess::{ByCastlingSide, CastlingSide};
-use crate::start::analysis::Analysis;
+use crate::start::analysis::{Analysis, Tally};
 use crate::start::verdict::Verdict;
 use crate::words;
 use itertools::Itertools;
@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 /// The summary `castle960 report` prints: counts per rule case and side, and the rule's answer.
 pub fn summary(analyses: &[Analysis]) -> String {
+    let tally = Tally::of(analyses);
     let mut out = String::new();
     let mut by_case: BTreeMap<&str, ByCastlingSide<usize>> = BTreeMap::new();
     for analysis in analyses {
@@ -26,17 +27,13 @@ pub fn summary(analyses: &[Analysis]) -> String {
     for (label, counts) in &by_case {
         let _ = writeln!(out, "  {:<24} {:>6} {:>6}", label, counts.a, counts.h);
     }
-    let rule_count = analyses
-        .iter()
-        .filter(|a| a.rule_requires_castling())
-        .count();
     let _ = writeln!(
         out,
-        "Arrangements the rule says require castling (right true on a side): {rule_count} of {}",
-        analyses.len()
+        "Arrangements the rule says require castling (right true on a side): {} of {}",
+        tally.rule_answer, tally.arrangements
     );
-    out.push_str(&no_pawn_cross_check(analyses));
-    out.push_str(&verdict_summary(analyses));
+    out.push_str(&no_pawn_cross_check(&tally));
+    out.push_str(&verdict_summary(&tally));
     out
 }
 
@@ -61,57 +58,46 @@ fn list(label: &str, items: &[String]) -> String {
 
 /// The rule against the exhaustive search on castling without a pawn move: agreement per side
 /// and every disagreement by SP and side.
-pub fn no_pawn_cross_check(analyses: &[Analysis]) -> String {
+fn no_pawn_cross_check(tally: &Tally) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "Castling without a pawn move, closed-form rule vs exhaustive search:"
     );
-    let mut disagreements = Vec::new();
     for side in CastlingSide::BOTH {
-        let possible = analyses
-            .iter()
-            .filter(|a| a.no_pawn.get(side).is_some())
-            .count();
-        let agree = analyses
-            .iter()
-            .filter(|a| a.rule_agrees_no_pawn(side))
-            .count();
+        let s = &tally.sides[side];
         let _ = writeln!(
             out,
-            "  {}: {possible} sides castle without a pawn move; rule and search agree on {agree} of {}",
+            "  {}: {} sides castle without a pawn move; rule and search agree on {} of {}",
             side.name(),
-            analyses.len()
-        );
-        disagreements.extend(
-            analyses
-                .iter()
-                .filter(|a| !a.rule_agrees_no_pawn(side))
-                .map(|a| format!("SP {} {}", a.arrangement.sp(), side.prefix())),
+            s.no_pawn_possible,
+            s.no_pawn_agree,
+            tally.arrangements
         );
     }
+    // Listed side by side: the a-side's disagreements first.
+    let disagreements: Vec<String> = tally
+        .no_pawn_disagreements
+        .iter()
+        .sorted_by_key(|&&(_, side)| side == CastlingSide::H)
+        .map(|(sp, side)| format!("SP {sp} {}", side.prefix()))
+        .collect();
     out.push_str(&list("  disagreements: ", &disagreements));
     out
 }
 
 /// The verdicts: the puzzle's answer beside the rule's, the rule-by-search table per side, and
 /// every disagreement.
-// Longer than most functions here: a straight sequence of printed blocks (header, one table per side, disagreements, answer), in the order they appear.
-pub fn verdict_summary(analyses: &[Analysis]) -> String {
+fn verdict_summary(tally: &Tally) -> String {
     let mut out = String::new();
-    let bound = analyses.first().map_or(0, |a| a.bound);
-    let answer = analyses.iter().filter(|a| a.requires_castling()).count();
-    let rule = analyses
-        .iter()
-        .filter(|a| a.rule_requires_castling())
-        .count();
     let _ = writeln!(
         out,
         "Verdicts by search (model: Black absent, {}):",
-        crate::start::search::pawn::PawnScope::of(bound)
+        crate::start::search::pawn::PawnScope::of(tally.bound)
     );
     let claims = Verdict::THREE;
     for side in CastlingSide::BOTH {
+        let s = &tally.sides[side];
         let _ = writeln!(out, "  {}: rows = rule, columns = search", side.name());
         let _ = writeln!(
             out,
@@ -122,31 +108,16 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
             claims[2].as_str()
         );
         for claim in claims {
-            let cells: Vec<usize> = claims
-                .iter()
-                .map(|found| {
-                    analyses
-                        .iter()
-                        .filter(|a| {
-                            a.rule.get(side).claim() == claim
-                                && a.verdicts.get(side).verdict == *found
-                        })
-                        .count()
-                })
-                .collect();
             let _ = writeln!(
                 out,
                 "    {:<18}{:>14}{:>17}{:>17}",
                 claim.as_str(),
-                cells[0],
-                cells[1],
-                cells[2]
+                s.count(claim, claims[0]),
+                s.count(claim, claims[1]),
+                s.count(claim, claims[2])
             );
         }
-        let other = analyses
-            .iter()
-            .filter(|a| !claims.contains(&a.verdicts.get(side).verdict))
-            .count();
+        let other = s.found(Verdict::NotWithinBound);
         if other > 0 {
             let _ = writeln!(
                 out,
@@ -154,17 +125,16 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
             );
         }
     }
-    let disagreements: Vec<String> = analyses
+    let disagreements: Vec<String> = tally
+        .verdict_disagreements
         .iter()
-        .cartesian_product(CastlingSide::BOTH)
-        .filter(|&(a, s)| !a.verdict_agrees(s))
-        .map(|(a, s)| {
+        .map(|d| {
             format!(
                 "SP {} {} ({} -> {})",
-                a.arrangement.sp(),
-                s.prefix(),
-                a.rule.get(s).claim().as_str(),
-                a.verdicts.get(s).verdict.as_str()
+                d.sp,
+                d.side.prefix(),
+                d.claim.as_str(),
+                d.found.as_str()
             )
         })
         .collect();
@@ -177,9 +147,9 @@ pub fn verdict_summary(analyses: &[Analysis]) -> String {
     ));
     let _ = writeln!(
         out,
-        "Answer: White can reach a position that requires castling in {answer} of {} arrangements\n  \
-         (the closed-form rule says {rule}).",
-        analyses.len()
+        "Answer: White can reach a position that requires castling in {} of {} arrangements\n  \
+         (the closed-form rule says {}).",
+        tally.answer, tally.arrangements, tally.rule_answer
     );
     out
 }

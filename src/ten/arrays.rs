@@ -40,6 +40,7 @@ use super::board::Board;
 use super::piece::Piece;
 use super::square::{FILES, Square};
 use super::variant::Variant;
+use crate::chess::arrangement::KNIGHT_PAIRS;
 use std::fmt;
 
 /// How many candidate arrays rules 1 and 2 allow.
@@ -192,20 +193,6 @@ impl CrcArray {
         Board::from_fen(&self.fen(), Variant::CAPARANDOM).expect("a CRC start position is legal")
     }
 }
-
-/// The knights' squares among the five left: every pair (first, second), first < second.
-const KNIGHT_PAIRS: [(usize, usize); 10] = [
-    (0, 1),
-    (0, 2),
-    (0, 3),
-    (0, 4),
-    (1, 2),
-    (1, 3),
-    (1, 4),
-    (2, 3),
-    (2, 4),
-    (3, 4),
-];
 
 /// The back rank in upper-case letters, a-file first (`RNBQCKABNR`).
 impl fmt::Display for CrcArray {

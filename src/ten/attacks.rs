@@ -8,6 +8,7 @@
 //! Fairy-Stockfish checks it in every position it reaches.
 
 use super::square::{Bits, FILES, RANKS, Square};
+use crate::chess::directions::KNIGHT_STEPS;
 use cozy_chess::Color;
 
 /// The eight directions as (files, ranks) steps; the first four raise the square index.
@@ -30,17 +31,6 @@ const fn rising(d: usize) -> bool {
 /// The straight directions' indices (rook), then the diagonal ones (bishop).
 const STRAIGHT: [usize; 4] = [0, 1, 4, 5];
 const DIAGONAL: [usize; 4] = [2, 3, 6, 7];
-
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 const KING_STEPS: [(i8, i8); 8] = DIRECTIONS;
 

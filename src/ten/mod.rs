@@ -14,7 +14,9 @@
 //! * [`fen`]: reading and writing FEN, Shredder (`JAja`) or X-FEN (`KQkq`) castling;
 //! * [`movegen`]: legal moves (en passant, promotion to every piece of the variant, castling by
 //!   the variant's rule) and [`perft`];
-//! * [`arrays`](mod@arrays): the start arrays of Capablanca Random Chess, numbered.
+//! * [`arrays`](mod@arrays): the start arrays of Capablanca Random Chess, numbered;
+//! * [`castling`](mod@castling): every castling of a position under a rule, legal now or every
+//!   reason why not, the fewest own moves until legal, notation and JSON (`castle --variant`).
 //!
 //! Fairy-Stockfish (or any engine with `UCI_Variant`) is driven through `go perft` on these
 //! boards by the referee's engine driver ([`crate::referee::Engine::start_variant`]), and
@@ -36,6 +38,7 @@
 pub mod arrays;
 pub mod attacks;
 pub mod board;
+pub mod castling;
 pub mod fen;
 pub mod movegen;
 pub mod piece;

@@ -7,7 +7,7 @@ fn castle960(args: &[&str]) -> Output {
     crate::castle960(args, None)
 }
 
-fn stdout(args: &[&str]) -> String {
+pub(crate) fn stdout(args: &[&str]) -> String {
     let out = castle960(args);
     assert!(
         out.status.success(),
@@ -23,7 +23,7 @@ fn flat(text: &str) -> String {
 }
 
 /// The bad input's exit code and its one-line message.
-fn rejected(args: &[&str]) -> String {
+pub(crate) fn rejected(args: &[&str]) -> String {
     let out = castle960(args);
     assert_eq!(out.status.code(), Some(2), "castle960 {args:?}");
     assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");

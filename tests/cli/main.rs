@@ -23,6 +23,7 @@ pub fn castle960(args: &[&str], threads: Option<&str>) -> Output {
 }
 
 mod castle;
+mod castle_ten;
 mod gallery;
 mod referee;
 mod referee_ten;

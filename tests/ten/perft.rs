@@ -8,7 +8,7 @@ use castle960::ten::{Board, Move, Piece, Variant, arrays, divide};
 use std::path::Path;
 
 /// Fairy-Stockfish: Debian's path, else the name on `PATH`.
-fn engine(variant: Variant) -> Engine<Board> {
+pub(crate) fn engine(variant: Variant) -> Engine<Board> {
     let program = if Path::new("/usr/games/fairy-stockfish").exists() {
         "/usr/games/fairy-stockfish"
     } else {
@@ -150,7 +150,12 @@ fn pick(board: &Board, moves: &[Move], rng: &mut Rng) -> Move {
 /// for the fixed-array variants), stopping at mate: every other game biased toward castling
 /// ([`pick`]) and up to `max_plies` long, the others uniformly random and up to four times as
 /// long, so that pawns reach the last rank and promote.
-fn random_positions(variant: Variant, count: usize, max_plies: usize, seed: u64) -> Vec<Board> {
+pub(crate) fn random_positions(
+    variant: Variant,
+    count: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Vec<Board> {
     let crc = arrays();
     let mut rng = Rng(seed);
     (0..count)

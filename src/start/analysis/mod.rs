@@ -4,9 +4,11 @@
 pub mod disagreement;
 pub mod groups;
 pub mod shared;
+pub mod tally;
 
 pub use groups::{Group, GroupKey};
 pub use shared::Analyser;
+pub use tally::Tally;
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide};
 use crate::start::board::Board;

@@ -1,0 +1,112 @@
+//! The text of `castle960 castle --variant NAME FEN`: the board, then one block per castling
+//! with its status, king and rook moves, every reason, the fewest own moves and its notation,
+//! worded as the eight-file explainer words them.
+
+use super::{TenExplanation, TenSideCastling};
+use crate::castling::Status;
+use crate::ten::Board;
+use crate::ten::square::{FILES, RANKS, Square, file_letter};
+use crate::words::{self, wrap};
+use cozy_chess::Color;
+use std::fmt::Write as _;
+
+/// The board as letters (upper case White, lower case Black, the variant's own letters), rank
+/// 8 first, with files and ranks named.
+pub fn diagram(board: &Board) -> String {
+    let mut out = String::new();
+    for rank in (0..RANKS).rev() {
+        let _ = write!(out, "  {}  ", rank + 1);
+        let cells: Vec<String> = (0..FILES)
+            .map(|file| {
+                let square = Square::new(file, rank).expect("on the board");
+                match board.man_on(square) {
+                    None => ".".to_string(),
+                    Some((color, piece)) => {
+                        let letter = board.variant().letter(piece);
+                        match color {
+                            Color::White => letter.to_string(),
+                            Color::Black => letter.to_ascii_lowercase().to_string(),
+                        }
+                    }
+                }
+            })
+            .collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    let files: Vec<String> = (0..FILES).map(|f| file_letter(f).to_string()).collect();
+    let _ = writeln!(out, "     {}", files.join(" "));
+    out
+}
+
+/// One castling's block.
+fn block(entry: &TenSideCastling, width: usize) -> String {
+    let status = match entry.status {
+        Status::LegalNow => "legal now",
+        Status::LegalOnTurn => "legal when it is its turn",
+        Status::NotLegal => "not legal",
+    };
+    let name = match &entry.notation {
+        Some(n) => n.san.trim_end_matches(['+', '#']).to_string(),
+        None => entry.side.san().to_string(),
+    };
+    let mut out = format!(
+        "{} {name} ({}-side): {status}\n",
+        words::color_title(entry.color),
+        &entry.side.prefix()[..1]
+    );
+    if let Some(c) = &entry.castling {
+        let king = if c.king == c.king_to {
+            format!("the king stays on {}", c.king)
+        } else {
+            format!("the king goes {} -> {}", c.king, c.king_to)
+        };
+        let rook = if c.rook == c.rook_to {
+            format!("the rook stays on {}", c.rook)
+        } else {
+            format!("the rook goes {} -> {}", c.rook, c.rook_to)
+        };
+        out.push_str(&wrap(
+            &format!("Castling: {king}, {rook}."),
+            "  ",
+            "    ",
+            width,
+        ));
+    }
+    if !entry.reasons.is_empty() {
+        out.push_str("  Why not:\n");
+        for reason in &entry.reasons {
+            out.push_str(&wrap(&reason.to_string(), "    - ", "      ", width));
+        }
+    }
+    if let Some(later) = &entry.later {
+        out.push_str(&wrap(&format!("Later: {later}."), "  ", "    ", width));
+    }
+    if let Some(n) = &entry.notation {
+        out.push_str(&wrap(
+            &format!("How to play it: {} in SAN; {} in UCI.", n.san, n.uci),
+            "  ",
+            "    ",
+            width,
+        ));
+    }
+    out
+}
+
+/// The whole explanation as text, lines wrapped at `width`.
+pub fn position_text(board: &Board, e: &TenExplanation, width: usize) -> String {
+    let mut out = format!(
+        "Variant {}; castling rule {}: {}.\nFEN {}\n{} to move.\n\n",
+        e.variant,
+        e.rule,
+        e.rule.title(),
+        e.fen,
+        words::color_title(e.to_move)
+    );
+    out.push_str(&diagram(board));
+    for entry in e.all() {
+        out.push('\n');
+        out.push_str(&block(entry, width));
+    }
+    out
+}
