@@ -44,11 +44,13 @@ enum Command {
     /// reason that stands, castling and en passant included.
     Why(why::WhyArgs),
     /// Referee a UCI engine's castling against castle960's: positions of seeded random games (or
-    /// a suite file) sent with UCI_Chess960 on, `go perft 1` compared move by move. Exit 0 when
+    /// a suite file) sent with UCI_Chess960 on, `go perft 1` compared move by move; with
+    /// --variant, a ten-file variant's (UCI_Variant, e.g. caparandom). Exit 0 when
     /// all agree, 1 when some differ, 2 on usage errors, 3 when the engine fails, 128 plus the
     /// signal's number when SIGINT, SIGTERM or SIGHUP interrupts it (after the summary so far).
     Referee(referee::RefereeArgs),
-    /// Write the castling test suite for move generators (output/castling-suite.epd).
+    /// Write the castling test suite for move generators (output/castling-suite.epd, or
+    /// output/castling-suite-10.epd with --ten-files).
     Suite(suite::SuiteArgs),
     /// Print a completion script for a shell (bash, elvish, fish, powershell, zsh) to standard
     /// output, e.g. `castle960 completions bash > ~/.local/share/bash-completion/completions/castle960`.

@@ -7,9 +7,9 @@ use castle960::error::quote;
 use castle960::referee::judge::{Difference, judge};
 use castle960::referee::positions::RandomGames;
 use castle960::referee::suite::{self, SuiteLine};
-use castle960::referee::{Engine, EngineConfig, EngineError, Interrupt};
+use castle960::referee::{Engine, EngineConfig, EngineError, Interrupt, Position};
+use castle960::ten::Variant;
 use clap::Args;
-use cozy_chess::Board;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -36,6 +36,11 @@ pub struct RefereeArgs {
     /// Also compare perft 2 (the engine's total against castle960's).
     #[arg(long)]
     depth2: bool,
+    /// Referee a ten-file variant instead of Chess960: capablanca, caparandom (Capablanca
+    /// Random Chess, random CRC arrays), gothic, embassy or janus, set with the engine's
+    /// UCI_Variant (Fairy-Stockfish plays them all).
+    #[arg(long, value_name = "VARIANT")]
+    variant: Option<String>,
     /// The longest wait for one position's answer, in seconds: at least 0.001; `inf`, or a
     /// limit too long for the clock (1e19, say), never runs out.
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
@@ -66,27 +71,55 @@ fn time_limit(seconds: f64) -> Result<Duration, CliError> {
 /// Exit code when some positions differ.
 pub const DIFFERENCES: u8 = 1;
 
-/// Runs the engine over the positions and reports agreements and differences.
+/// Runs the engine over the positions and reports agreements and differences: Chess960
+/// positions, or with `--variant` those of a ten-file variant.
 pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     let position_timeout = time_limit(args.time_limit)?;
+    let variant: Option<Variant> = args
+        .variant
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(CliError::Variant)?;
     // The positions are streamed to the engine, never all held at once: a million-position run
     // needs no more memory than a short one. A suite's lines are few, and read first so that a
     // bad line is reported before the engine starts.
-    let suite_lines: Option<Vec<SuiteLine>> = match &args.suite {
-        Some(path) => {
-            let text = input::read_file(path, args.limits)?;
-            Some(suite::read(&text)?)
-        }
+    let text = match &args.suite {
+        Some(path) => Some(input::read_file(path, args.limits)?),
         None => None,
     };
+    match variant {
+        None => {
+            let lines = text.as_deref().map(suite::read).transpose()?;
+            let games = || RandomGames::new(args.seed);
+            referee(args, position_timeout, lines, games, Engine::start)
+        }
+        Some(variant) => {
+            let lines = text.map(|t| suite::read_ten(&t, variant)).transpose()?;
+            let games = || RandomGames::ten(variant, args.seed);
+            let start = |config| Engine::start_variant(config, variant);
+            referee(args, position_timeout, lines, games, start)
+        }
+    }
+}
+
+/// The run on positions of `P`: the suite's `lines` if a suite was given, else the random
+/// `games`; the engine started with `start`.
+fn referee<P: Position, G: Iterator<Item = P>>(
+    args: &RefereeArgs,
+    position_timeout: Duration,
+    suite_lines: Option<Vec<SuiteLine<P>>>,
+    games: impl FnOnce() -> G,
+    start: impl FnOnce(EngineConfig) -> Result<Engine<P>, EngineError>,
+) -> Result<u8, CliError> {
     let total = suite_lines.as_ref().map_or(args.positions, Vec::len);
     let label = |i: usize| match &suite_lines {
         Some(lines) => format!("line {} of the suite", lines[i].number),
         None => format!("position {} of {total}", i + 1),
     };
-    let boards: Box<dyn Iterator<Item = Board>> = match &suite_lines {
+    let boards: Box<dyn Iterator<Item = P>> = match &suite_lines {
         Some(lines) => Box::new(lines.iter().map(|l| l.board.clone())),
-        None => Box::new(RandomGames::new(args.seed).take(args.positions)),
+        None => Box::new(games().take(args.positions)),
     };
     let (program, engine_args) = args.engine.split_first().expect("clap requires ENGINE");
     let mut config = EngineConfig::new(program.clone(), engine_args.iter().cloned());
@@ -98,7 +131,7 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
     let started = Instant::now();
     let mut out = Stdout::lock();
     let mut tally = Tally::default();
-    let (name, command) = match Engine::start(config) {
+    let (name, command) = match start(config) {
         Ok(mut engine) => {
             let names = (engine.name().to_string(), engine.command().to_string());
             for (i, answer) in engine.perft_all(boards, depth).enumerate() {
@@ -122,12 +155,17 @@ pub fn run(args: &RefereeArgs) -> Result<u8, CliError> {
         Err(error) => return Err(error.into()),
     };
     let seconds = started.elapsed().as_secs_f64();
+    let of_variant = args
+        .variant
+        .as_deref()
+        .map(|v| format!(" of {}", v.to_ascii_lowercase()))
+        .unwrap_or_default();
     let source = match &args.suite {
         Some(path) => format!(
-            "positions of the suite {}",
+            "positions{of_variant} of the suite {}",
             quote(&path.display().to_string())
         ),
-        None => format!("positions of random games (seed {})", args.seed),
+        None => format!("positions of random games{of_variant} (seed {})", args.seed),
     };
     let engine = if name.is_empty() {
         command
@@ -175,7 +213,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn count(&mut self, difference: &Difference) {
+    fn count<M: PartialEq>(&mut self, difference: &Difference<M>) {
         if difference.moves_differ() {
             self.differ += 1;
         } else {

@@ -7,34 +7,29 @@
 //! legal move out for an illegal one. Each such fault is a difference, named with the rule of
 //! a perft divide it breaks.
 
-use super::ours;
+use super::position::Position;
 use super::uci::Perft;
-use crate::castling::{Status, explain};
-use crate::chess::CastlingSide;
-use crate::notation::san::write_san;
-use crate::notation::uci::is_castling;
-use crate::words;
-use cozy_chess::{Board, Move};
 use itertools::Itertools;
 use std::collections::HashMap;
 use std::fmt;
 
-/// A position where the engine and castle960 disagree.
+/// A position where the engine and castle960 disagree; `M` is the board's move (eight files by
+/// default, [`crate::ten::Move`] on ten).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Difference {
+pub struct Difference<M = cozy_chess::Move> {
     /// The position, as a Shredder-FEN (as it was sent to the engine).
     pub fen: String,
     /// castle960's castling moves, king takes rook, in move order.
-    pub ours: Vec<Move>,
+    pub ours: Vec<M>,
     /// The engine's castling moves, king takes rook.
-    pub theirs: Vec<Move>,
+    pub theirs: Vec<M>,
     /// castle960's count (perft to the depth asked: the number of moves at depth 1).
     pub our_count: u64,
     /// The engine's count.
     pub their_count: u64,
     /// Castling moves the engine wrote as the king's destination (`e1g1`) with `UCI_Chess960`
     /// on: a notation difference even where the moves agree.
-    pub misnamed: Vec<Move>,
+    pub misnamed: Vec<M>,
     /// For each castling that one side lists and the other does not, what the rules say: the
     /// castling's SAN and castle960's verdict with every reason that stands.
     pub rulings: Vec<String>,
@@ -45,7 +40,7 @@ pub struct Difference {
     pub faults: Vec<String>,
 }
 
-impl Difference {
+impl<M: PartialEq> Difference<M> {
     /// Whether the moves themselves differ (not only the notation of a castling).
     pub fn moves_differ(&self) -> bool {
         self.ours != self.theirs || self.our_count != self.their_count || !self.faults.is_empty()
@@ -75,33 +70,37 @@ const FAULTS_SHOWN: usize = 5;
 /// let short = Perft { nodes: 19, ..agreeing };
 /// assert_eq!(judge(&board, &short, 1).unwrap().their_count, 19);
 /// ```
-pub fn judge(board: &Board, perft: &Perft, depth: u32) -> Option<Difference> {
-    let mut ours = ours::castling_moves(board);
+pub fn judge<P: Position>(
+    board: &P,
+    perft: &Perft<P::Move>,
+    depth: u32,
+) -> Option<Difference<P::Move>> {
+    let mut ours = board.castling_moves();
     ours.sort_by_key(|m| m.to_string());
-    let theirs: Vec<Move> = perft
+    let theirs: Vec<P::Move> = perft
         .moves
         .iter()
         .map(|&(mv, _)| mv)
-        .filter(|&mv| is_castling(board, mv))
+        .filter(|&mv| board.is_castling(mv))
         .sorted_by_key(|m| m.to_string())
         .dedup()
         .collect();
-    let divide = ours::divide(board, depth);
+    let divide = board.divide(depth);
     let our_count = divide.iter().map(|&(_, count)| count).sum();
     let faults = list_faults(board, &divide, perft, depth);
     if ours == theirs && our_count == perft.nodes && perft.converted.is_empty() && faults.is_empty()
     {
         return None;
     }
-    let disputed: Vec<Move> = ours
+    let disputed: Vec<P::Move> = ours
         .iter()
         .filter(|m| !theirs.contains(m))
         .chain(theirs.iter().filter(|m| !ours.contains(m)))
         .copied()
         .collect();
     Some(Difference {
-        fen: format!("{board:#}"),
-        rulings: disputed.iter().map(|&mv| ruling(board, mv)).collect(),
+        fen: board.fen(),
+        rulings: disputed.iter().map(|&mv| board.ruling(mv)).collect(),
         ours,
         theirs,
         our_count,
@@ -113,14 +112,19 @@ pub fn judge(board: &Board, perft: &Perft, depth: u32) -> Option<Difference> {
 
 /// The faults of the engine's list of moves against castle960's divide `ours` (see
 /// [`Difference::faults`]), each as the rule it breaks and how, in the engine's order.
-fn list_faults(board: &Board, ours: &[(Move, u64)], perft: &Perft, depth: u32) -> Vec<String> {
+fn list_faults<P: Position>(
+    board: &P,
+    ours: &[(P::Move, u64)],
+    perft: &Perft<P::Move>,
+    depth: u32,
+) -> Vec<String> {
     let sum = perft
         .moves
         .iter()
         .fold(0u128, |sum, &(_, count)| sum + u128::from(count));
     // Nearly every answer is right: two sorted copies compared tell so at a small cost; only
     // a wrong list is looked at move by move, in the engine's order.
-    let key = |&(mv, _): &(Move, u64)| (mv.from, mv.to, mv.promotion.map(|p| p as u8));
+    let key = |&(mv, _): &(P::Move, u64)| P::move_key(mv);
     let mut theirs_sorted = perft.moves.clone();
     theirs_sorted.sort_unstable_by_key(key);
     let mut ours_sorted = ours.to_vec();
@@ -128,8 +132,8 @@ fn list_faults(board: &Board, ours: &[(Move, u64)], perft: &Perft, depth: u32) -
     if theirs_sorted == ours_sorted && sum == u128::from(perft.nodes) {
         return Vec::new();
     }
-    let mut listed: Vec<(Move, u64, usize)> = Vec::new();
-    let mut index: HashMap<Move, usize> = HashMap::new();
+    let mut listed: Vec<(P::Move, u64, usize)> = Vec::new();
+    let mut index: HashMap<P::Move, usize> = HashMap::new();
     for &(mv, count) in &perft.moves {
         match index.get(&mv) {
             Some(&i) => listed[i].2 += 1,
@@ -139,7 +143,7 @@ fn list_faults(board: &Board, ours: &[(Move, u64)], perft: &Perft, depth: u32) -
             }
         }
     }
-    let our_counts: HashMap<Move, u64> = ours.iter().copied().collect();
+    let our_counts: HashMap<P::Move, u64> = ours.iter().copied().collect();
     let mut faults = Vec::new();
     for &(mv, count, times) in &listed {
         if times > 1 {
@@ -153,14 +157,14 @@ fn list_faults(board: &Board, ours: &[(Move, u64)], perft: &Perft, depth: u32) -
                  {mv}, but the engine counts {count}"
             )),
             Some(_) => {}
-            None if is_castling(board, mv) => {}
+            None if board.is_castling(mv) => {}
             None => faults.push(format!(
                 "a divide lists legal moves only, but {mv} is no legal move here"
             )),
         }
     }
     for &(mv, _) in ours {
-        if !index.contains_key(&mv) && !is_castling(board, mv) {
+        if !index.contains_key(&mv) && !board.is_castling(mv) {
             faults.push(format!(
                 "a divide lists every legal move, but {mv} is missing"
             ));
@@ -175,28 +179,10 @@ fn list_faults(board: &Board, ours: &[(Move, u64)], perft: &Perft, depth: u32) -
     faults
 }
 
-/// What the FIDE rules say of the castling `mv` in `board`, in castle960's words.
-fn ruling(board: &Board, mv: Move) -> String {
-    let color = board.side_to_move();
-    let side = CastlingSide::of(mv.from.file(), mv.to.file());
-    let explained = &explain(board).sides[color][side];
-    let name = format!("{} {} ({mv})", words::color_title(color), side.san());
-    match explained.status {
-        Status::LegalNow => {
-            let san = write_san(board, mv).unwrap_or_else(|_| side.san().to_string());
-            format!("{name} is legal (SAN {san}): no rule forbids it")
-        }
-        _ => {
-            let reasons: Vec<String> = explained.reasons.iter().map(|r| r.to_string()).collect();
-            format!("{name} is not legal: {}", reasons.join("; "))
-        }
-    }
-}
-
 /// The difference in a few lines: the position, both answers, and the rulings.
-impl fmt::Display for Difference {
+impl<M: fmt::Display + PartialEq> fmt::Display for Difference<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |moves: &[Move]| {
+        let list = |moves: &[M]| {
             if moves.is_empty() {
                 "none".to_string()
             } else {
@@ -242,7 +228,9 @@ impl fmt::Display for Difference {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ours;
     use super::*;
+    use cozy_chess::{Board, Move};
 
     /// castle960's own divide of `board` as an engine's answer.
     fn answer(board: &Board, depth: u32) -> Perft {

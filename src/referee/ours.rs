@@ -5,9 +5,13 @@
 //! the king taking its own rook (as engines write them with `UCI_Chess960` on). A referee run
 //! compares these with an engine's `go perft` answer.
 
-use crate::castling::legal_castlings;
+use super::position::Position;
+use crate::castling::{Status, explain, legal_castlings};
+use crate::chess::CastlingSide;
+use crate::notation::san::write_san;
 use crate::notation::uci::is_castling;
-use cozy_chess::{Board, Move};
+use crate::words;
+use cozy_chess::{Board, Move, Square};
 
 /// castle960's legal moves of `board`: cozy-chess's moves without its castlings, then
 /// castle960's castlings (a-side first).
@@ -90,4 +94,129 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
             perft(&next, depth - 1)
         })
         .sum()
+}
+
+/// What the FIDE rules say of the castling `mv` in `board`, in castle960's words.
+fn ruling(board: &Board, mv: Move) -> String {
+    let color = board.side_to_move();
+    let side = CastlingSide::of(mv.from.file(), mv.to.file());
+    let explained = &explain(board).sides[color][side];
+    let name = format!("{} {} ({mv})", words::color_title(color), side.san());
+    match explained.status {
+        Status::LegalNow => {
+            let san = write_san(board, mv).unwrap_or_else(|_| side.san().to_string());
+            format!("{name} is legal (SAN {san}): no rule forbids it")
+        }
+        _ => {
+            let reasons: Vec<String> = explained.reasons.iter().map(|r| r.to_string()).collect();
+            format!("{name} is not legal: {}", reasons.join("; "))
+        }
+    }
+}
+
+/// `mv` in king-takes-rook form if the engine wrote a castling move as the king's destination:
+/// the king's move to the c- or g-file is illegal as written, and castling with a rook the
+/// side to move may castle with, whose king ends there, is legal.
+fn king_takes_rook(board: &Board, mv: Move) -> Option<Move> {
+    let king = board.king(board.side_to_move());
+    if mv.from != king || mv.to.rank() != king.rank() || board.is_legal(mv) {
+        return None;
+    }
+    let rights = board.castle_rights(board.side_to_move());
+    [rights.long, rights.short]
+        .into_iter()
+        .flatten()
+        .filter(|&rook| CastlingSide::of(king.file(), rook).king_to_file() == mv.to.file())
+        .map(|rook| Move {
+            from: king,
+            to: Square::new(rook, king.rank()),
+            promotion: None,
+        })
+        .find(|&castle| board.is_legal(castle))
+}
+
+/// Eight files: cozy-chess's board, castling by castle960's rules ([`legal_moves`]).
+impl Position for Board {
+    type Move = Move;
+
+    fn fen(&self) -> String {
+        format!("{self:#}")
+    }
+
+    fn read_move(&self, text: &str) -> Option<Move> {
+        text.parse().ok()
+    }
+
+    fn castling_from_destination(&self, mv: Move) -> Option<Move> {
+        king_takes_rook(self, mv)
+    }
+
+    fn is_castling(&self, mv: Move) -> bool {
+        is_castling(self, mv)
+    }
+
+    fn move_key(mv: Move) -> (u8, u8, u8) {
+        let promotion = mv.promotion.map_or(0, |p| p as u8 + 1);
+        (mv.from as u8, mv.to as u8, promotion)
+    }
+
+    fn castling_moves(&self) -> Vec<Move> {
+        castling_moves(self)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        divide(self, depth)
+    }
+
+    fn ruling(&self, mv: Move) -> String {
+        ruling(self, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen, true).unwrap()
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn king_destination_castling_becomes_king_takes_rook() {
+        let standard = board("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+        assert_eq!(king_takes_rook(&standard, mv("e1g1")), Some(mv("e1h1")));
+        assert_eq!(king_takes_rook(&standard, mv("e1c1")), Some(mv("e1a1")));
+        // Ordinary king moves and king-takes-rook stay as they are.
+        for kept in ["e1f1", "e1d2", "e1h1", "e1a1", "a1b1"] {
+            assert_eq!(king_takes_rook(&standard, mv(kept)), None, "{kept}");
+        }
+        // Black to move: the black king's squares.
+        let black = board("r3k2r/8/8/8/8/8/8/R3K2R b HAha - 0 1");
+        assert_eq!(king_takes_rook(&black, mv("e8c8")), Some(mv("e8a8")));
+        assert_eq!(king_takes_rook(&black, mv("e1g1")), None);
+    }
+
+    #[test]
+    fn a_legal_king_step_to_the_castling_square_is_not_castling() {
+        // King f1, rook h1: f1g1 is the king's step, and castling is written f1h1.
+        let chess960 = board("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+        assert_eq!(king_takes_rook(&chess960, mv("f1g1")), None);
+        // King b1, rook a1: castling ends with the king on c1, which is also its step.
+        let a_side = board("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
+        assert_eq!(king_takes_rook(&a_side, mv("b1c1")), None);
+    }
+
+    #[test]
+    fn no_conversion_without_the_right_or_when_castling_is_illegal() {
+        let no_rights = board("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+        assert_eq!(king_takes_rook(&no_rights, mv("e1g1")), None);
+        // The f1 square is attacked by the rook on f8: O-O is illegal.
+        let attacked = board("4kr2/8/8/8/8/8/8/R3K2R w HA - 0 1");
+        assert_eq!(king_takes_rook(&attacked, mv("e1g1")), None);
+        assert_eq!(king_takes_rook(&attacked, mv("e1c1")), Some(mv("e1a1")));
+    }
 }

@@ -354,13 +354,14 @@ pub fn render(entries: &[Entry]) -> String {
     out
 }
 
-/// One line of a suite file read back: the position and the fields castle960 checks.
+/// One line of a suite file read back: the position (eight files by default, or a
+/// [`crate::ten::Board`]) and the fields castle960 checks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SuiteLine {
+pub struct SuiteLine<B = Board> {
     /// The line's number in the file, from 1.
     pub number: usize,
     /// The position.
-    pub board: Board,
+    pub board: B,
     /// `D1`, if given.
     pub d1: Option<u64>,
     /// `D2`, if given.
@@ -378,6 +379,14 @@ pub enum SuiteError {
         /// Why the FEN was refused.
         source: crate::notation::fen::FenError,
     },
+    /// A line's FEN is no legal position of the ten-file variant asked for.
+    #[error("line {line}: {source}")]
+    TenFen {
+        /// The line's number, from 1.
+        line: usize,
+        /// Why the FEN was refused.
+        source: crate::ten::TenFenError,
+    },
     /// A perft field is not a whole number.
     #[error("line {line}: {} is not a perft count", crate::error::quote(.field))]
     Count {
@@ -386,10 +395,50 @@ pub enum SuiteError {
         /// The field as written.
         field: String,
     },
+    /// No line of the suite is a position of the ten-file variant asked for.
+    #[error("no line of the suite is a position of {variant} (its lines say `;variant NAME`)")]
+    NoLineOf {
+        /// The variant asked for.
+        variant: crate::ten::Variant,
+    },
 }
 
 /// Reads a suite (or any perft EPD file): each non-empty line's FEN and its `D1`/`D2` fields.
 pub fn read(text: &str) -> Result<Vec<SuiteLine>, SuiteError> {
+    read_lines(text, |fen, _, line| {
+        read_fen(fen)
+            .map(Some)
+            .map_err(|source| SuiteError::Fen { line, source })
+    })
+}
+
+/// Reads a ten-file suite for `variant`: the lines whose `variant` field names it, or that
+/// have none (any perft EPD file of the variant); the lines of other variants are passed over.
+/// None left is an error, so that a run never checks nothing.
+pub fn read_ten(
+    text: &str,
+    variant: crate::ten::Variant,
+) -> Result<Vec<SuiteLine<crate::ten::Board>>, SuiteError> {
+    let lines = read_lines(text, |fen, named, line| {
+        if named.is_some_and(|name| !name.eq_ignore_ascii_case(variant.name())) {
+            return Ok(None);
+        }
+        crate::ten::Board::from_fen(fen, variant)
+            .map(Some)
+            .map_err(|source| SuiteError::TenFen { line, source })
+    })?;
+    if lines.is_empty() {
+        return Err(SuiteError::NoLineOf { variant });
+    }
+    Ok(lines)
+}
+
+/// Reads each non-empty line: its `D1`, `D2` and `variant` fields, then its position with
+/// `position(fen, variant field, line number)`, which passes a line over with `None`.
+fn read_lines<B>(
+    text: &str,
+    position: impl Fn(&str, Option<&str>, usize) -> Result<Option<B>, SuiteError>,
+) -> Result<Vec<SuiteLine<B>>, SuiteError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
@@ -398,11 +447,7 @@ pub fn read(text: &str) -> Result<Vec<SuiteLine>, SuiteError> {
         if fen.is_empty() {
             continue;
         }
-        let board = read_fen(fen).map_err(|source| SuiteError::Fen {
-            line: number,
-            source,
-        })?;
-        let (mut d1, mut d2) = (None, None);
+        let (mut d1, mut d2, mut variant) = (None, None, None);
         for field in fields {
             let mut words = field.split_whitespace();
             let (Some(key), Some(value)) = (words.next(), words.next()) else {
@@ -411,6 +456,10 @@ pub fn read(text: &str) -> Result<Vec<SuiteLine>, SuiteError> {
             let slot = match key {
                 "D1" => &mut d1,
                 "D2" => &mut d2,
+                "variant" => {
+                    variant = Some(value);
+                    continue;
+                }
                 _ => continue,
             };
             *slot = Some(value.parse().map_err(|_| SuiteError::Count {
@@ -418,12 +467,14 @@ pub fn read(text: &str) -> Result<Vec<SuiteLine>, SuiteError> {
                 field: field.trim().to_string(),
             })?);
         }
-        out.push(SuiteLine {
-            number,
-            board,
-            d1,
-            d2,
-        });
+        if let Some(board) = position(fen, variant, number)? {
+            out.push(SuiteLine {
+                number,
+                board,
+                d1,
+                d2,
+            });
+        }
     }
     Ok(out)
 }

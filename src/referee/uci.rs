@@ -50,18 +50,15 @@
 //! such moves converted when the literal move is illegal and the castling it stands for is
 //! legal; [`Perft::converted`] lists them, so a referee can report the notation.
 
+pub use super::error::{EngineError, Stage};
+use super::position::Position;
 use super::process::{Interrupt, Process, Received};
-use crate::chess::CastlingSide;
-use crate::error::quote;
-use cozy_chess::{Board, Move, Square};
+use cozy_chess::Board;
 use itertools::Itertools;
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::fmt;
 use std::io;
-use std::process::ExitStatus;
 use std::time::{Duration, Instant};
-use thiserror::Error;
 
 /// How long an engine that exited gets to finish writing to standard error before the error
 /// message is made without the rest.
@@ -124,166 +121,27 @@ impl EngineConfig {
     }
 }
 
-/// One engine's answer to `go perft N` for one position.
+/// One engine's answer to `go perft N` for one position; `M` is the board's move (eight files
+/// by default, [`crate::ten::Move`] on ten).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Perft {
+pub struct Perft<M = cozy_chess::Move> {
     /// Each move the engine listed with its count (1 at depth 1), in the engine's order;
     /// castling as king-takes-rook.
-    pub moves: Vec<(Move, u64)>,
+    pub moves: Vec<(M, u64)>,
     /// The total from the engine's `Nodes searched: N` line.
     pub nodes: u64,
     /// The castling moves the engine wrote as the king's destination (`e1g1`) although
     /// `UCI_Chess960` is on, in king-takes-rook form; they are in [`moves`](Perft::moves) too.
-    pub converted: Vec<Move>,
-}
-
-/// What the engine was asked when something went wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Stage {
-    /// `uci`, waiting for `uciok`.
-    Handshake,
-    /// `setoption name UCI_Chess960 value true` and `isready`, waiting for `readyok`.
-    Chess960,
-    /// `position fen FEN` and `go perft DEPTH`, waiting for the answer.
-    Perft {
-        /// The position, as sent.
-        fen: String,
-        /// The depth asked for.
-        depth: u32,
-    },
-}
-
-impl fmt::Display for Stage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stage::Handshake => f.write_str("in the handshake (`uci`, waiting for `uciok`)"),
-            Stage::Chess960 => f.write_str(
-                "after `setoption name UCI_Chess960 value true` (waiting for `readyok`)",
-            ),
-            Stage::Perft { fen, depth } => {
-                write!(f, "on `go perft {depth}` after `position fen {fen}`")
-            }
-        }
-    }
-}
-
-/// Why an engine could not be used, one variant per way it fails.
-#[derive(Debug, Error)]
-pub enum EngineError {
-    /// The program does not exist.
-    #[error("engine {} not found: no such program (give a path or a name on PATH)", quote(.command))]
-    NotFound {
-        /// The command line tried.
-        command: String,
-    },
-    /// The program exists but could not be started.
-    #[error("cannot start engine {}: {source}", quote(.command))]
-    CannotStart {
-        /// The command line tried.
-        command: String,
-        /// What the operating system said.
-        source: io::Error,
-    },
-    /// The engine exited, or closed its output, before answering.
-    #[error(
-        "engine {} {} {stage}{}",
-        quote(.command),
-        ended(.status),
-        stderr_note(.stderr)
-    )]
-    Crashed {
-        /// The command line.
-        command: String,
-        /// What it was asked.
-        stage: Stage,
-        /// How it exited; `None` if it closed its output and had to be killed.
-        status: Option<ExitStatus>,
-        /// Its last lines of standard error, if any.
-        stderr: Option<String>,
-    },
-    /// The engine gave no answer within the time limit and was killed.
-    #[error("engine {} gave no answer within {} {stage}; it was stopped", quote(.command), seconds(.limit))]
-    Hung {
-        /// The command line.
-        command: String,
-        /// What it was asked.
-        stage: Stage,
-        /// The limit it missed.
-        limit: Duration,
-    },
-    /// The engine's option list has no `UCI_Chess960`.
-    #[error(
-        "engine {} ({}) offers no UCI_Chess960 option, so it cannot be asked about Chess960 castling",
-        quote(.command),
-        quote(.name)
-    )]
-    NoChess960 {
-        /// The command line.
-        command: String,
-        /// The engine's `id name`.
-        name: String,
-    },
-    /// The engine answered `setoption name UCI_Chess960 value true` with a complaint.
-    #[error("engine {} refused UCI_Chess960: it printed {}", quote(.command), quote(.line))]
-    RefusesChess960 {
-        /// The command line.
-        command: String,
-        /// The complaint.
-        line: String,
-    },
-    /// The engine printed a line that is not part of the expected answer.
-    #[error("engine {} printed {} {stage}; expected {expected}", quote(.command), quote(.line))]
-    Unparseable {
-        /// The command line.
-        command: String,
-        /// What it was asked.
-        stage: Stage,
-        /// The line.
-        line: String,
-        /// What would have been understood.
-        expected: &'static str,
-    },
-    /// The run was interrupted ([`EngineConfig::interrupt`] raised) and the engine stopped.
-    #[error("engine {} was stopped {stage}: the run was interrupted", quote(.command))]
-    Interrupted {
-        /// The command line.
-        command: String,
-        /// What it was asked.
-        stage: Stage,
-    },
-    /// An earlier error stopped the engine.
-    #[error("engine {} was stopped after an earlier error", quote(.command))]
-    Stopped {
-        /// The command line.
-        command: String,
-    },
-}
-
-fn ended(status: &Option<ExitStatus>) -> String {
-    match status {
-        Some(status) => format!("exited ({status})"),
-        None => "closed its output".to_string(),
-    }
-}
-
-fn stderr_note(stderr: &Option<String>) -> String {
-    stderr
-        .as_deref()
-        .map(|tail| format!("; its standard error ended with {}", quote(tail)))
-        .unwrap_or_default()
-}
-
-fn seconds(limit: &Duration) -> String {
-    format!("{}s", limit.as_secs_f64())
+    pub converted: Vec<M>,
 }
 
 /// What one line of a perft answer says.
 #[derive(Debug, PartialEq, Eq)]
-enum PerftLine {
+enum PerftLine<M> {
     /// A blank or `info` line, which says nothing here.
     Nothing,
     /// `e2e4: 1`: a move and its count.
-    Move(Move, u64),
+    Move(M, u64),
     /// `Nodes searched: 20`: the total, which ends the answer.
     Total(u64),
 }
@@ -291,9 +149,10 @@ enum PerftLine {
 /// What [`PerftLine::parse`] understands, for error messages.
 const PERFT_LINE: &str = "a move and its count like \"e2e4: 1\", or \"Nodes searched: N\"";
 
-impl PerftLine {
-    /// Reads one line of a perft answer; `None` if it is none of the three kinds.
-    fn parse(line: &str) -> Option<PerftLine> {
+impl<M> PerftLine<M> {
+    /// Reads one line of a perft answer, its move with `read_move`; `None` if it is none of the
+    /// three kinds.
+    fn parse(line: &str, read_move: impl FnOnce(&str) -> Option<M>) -> Option<PerftLine<M>> {
         let line = line.trim();
         if line.is_empty() || line == "info" || line.starts_with("info ") {
             return Some(PerftLine::Nothing);
@@ -303,41 +162,22 @@ impl PerftLine {
         }
         let (mv, count) = line.split_once(':')?;
         Some(PerftLine::Move(
-            mv.trim().parse().ok()?,
+            read_move(mv.trim())?,
             count.trim().parse().ok()?,
         ))
     }
 }
 
-/// `mv` in king-takes-rook form if the engine wrote a castling move as the king's destination:
-/// the king's move to the c- or g-file is illegal as written, and castling with a rook the
-/// side to move may castle with, whose king ends there, is legal.
-fn king_takes_rook(board: &Board, mv: Move) -> Option<Move> {
-    let king = board.king(board.side_to_move());
-    if mv.from != king || mv.to.rank() != king.rank() || board.is_legal(mv) {
-        return None;
-    }
-    let rights = board.castle_rights(board.side_to_move());
-    [rights.long, rights.short]
-        .into_iter()
-        .flatten()
-        .filter(|&rook| CastlingSide::of(king.file(), rook).king_to_file() == mv.to.file())
-        .map(|rook| Move {
-            from: king,
-            to: Square::new(rook, king.rank()),
-            promotion: None,
-        })
-        .find(|&castle| board.is_legal(castle))
-}
-
 /// A position sent whose answer is not read yet.
-struct Pending {
-    board: Board,
+struct Pending<P> {
+    board: P,
     depth: u32,
     sent: Instant,
 }
 
-/// A running UCI engine with `UCI_Chess960` on, answering `go perft`.
+/// A running UCI engine with `UCI_Chess960` on (and on ten files the variant's `UCI_Variant`),
+/// answering `go perft` for positions of `P`: eight files by default ([`Engine::start`]), ten
+/// with [`Engine::start_variant`].
 ///
 /// ```no_run
 /// use castle960::referee::{Engine, EngineConfig};
@@ -348,21 +188,42 @@ struct Pending {
 /// assert_eq!(perft.nodes, 20);
 /// # Ok::<(), castle960::referee::EngineError>(())
 /// ```
-pub struct Engine {
+pub struct Engine<P: Position = Board> {
     process: Process,
     command: String,
     name: String,
     position_timeout: Duration,
     in_flight: usize,
-    pending: VecDeque<Pending>,
+    pending: VecDeque<Pending<P>>,
     /// When the last answer was read: the engine starts on the next position no earlier.
     last_answer: Instant,
     stopped: bool,
 }
 
-impl Engine {
+impl Engine<Board> {
     /// Starts the engine, does the handshake and switches `UCI_Chess960` on.
     pub fn start(config: EngineConfig) -> Result<Engine, EngineError> {
+        Engine::launch(config, None)
+    }
+}
+
+impl Engine<crate::ten::Board> {
+    /// Starts the engine for the ten-file `variant`: the handshake, then `UCI_Variant` set to
+    /// the variant's name (which the engine must list among its choices) and `UCI_Chess960` on,
+    /// so that castling is written king-takes-rook and Shredder castling fields are read in
+    /// every variant alike.
+    pub fn start_variant(
+        config: EngineConfig,
+        variant: crate::ten::Variant,
+    ) -> Result<Engine<crate::ten::Board>, EngineError> {
+        Engine::launch(config, Some(variant.name()))
+    }
+}
+
+impl<P: Position> Engine<P> {
+    /// Starts the engine, does the handshake and switches `UCI_Variant` (if a variant is named)
+    /// and `UCI_Chess960` on.
+    fn launch(config: EngineConfig, variant: Option<&'static str>) -> Result<Self, EngineError> {
         let command = config.command_line();
         let process =
             Process::spawn(&config.program, &config.args, &config.interrupt).map_err(|source| {
@@ -387,7 +248,7 @@ impl Engine {
             last_answer: Instant::now(),
             stopped: false,
         };
-        engine.handshake(config.handshake_timeout)?;
+        engine.handshake(config.handshake_timeout, variant)?;
         Ok(engine)
     }
 
@@ -406,7 +267,7 @@ impl Engine {
     /// # Panics
     ///
     /// If `depth` is 0: `go perft 0` is no perft to Stockfish, which starts an endless search.
-    pub fn perft(&mut self, board: &Board, depth: u32) -> Result<Perft, EngineError> {
+    pub fn perft(&mut self, board: &P, depth: u32) -> Result<Perft<P::Move>, EngineError> {
         self.drain()?;
         self.submit(board.clone(), depth);
         self.receive().map(|(_, perft)| perft)
@@ -419,11 +280,11 @@ impl Engine {
     /// # Panics
     ///
     /// If `depth` is 0, as [`Engine::perft`].
-    pub fn perft_all<I: IntoIterator<Item = Board>>(
+    pub fn perft_all<I: IntoIterator<Item = P>>(
         &mut self,
         boards: I,
         depth: u32,
-    ) -> PerftStream<'_, I::IntoIter> {
+    ) -> PerftStream<'_, P, I::IntoIter> {
         assert!(depth >= 1, "go perft 0 is no perft");
         PerftStream {
             engine: self,
@@ -434,11 +295,18 @@ impl Engine {
         }
     }
 
-    /// `uci` up to `uciok`, then `UCI_Chess960` on, confirmed by `readyok`.
-    fn handshake(&mut self, timeout: Duration) -> Result<(), EngineError> {
+    /// `uci` up to `uciok`, then `UCI_Variant` (if `variant` names one) and `UCI_Chess960` on,
+    /// confirmed by `readyok`.
+    fn handshake(
+        &mut self,
+        timeout: Duration,
+        variant: Option<&'static str>,
+    ) -> Result<(), EngineError> {
         self.process.send("uci\n".to_string());
         let deadline = deadline_after(Instant::now(), timeout);
         let mut chess960 = false;
+        // Without a variant to ask for, none needs offering.
+        let mut offered = variant.is_none();
         loop {
             let line = self.next_line(deadline, timeout, || Stage::Handshake)?;
             let line = line.trim();
@@ -448,11 +316,21 @@ impl Engine {
             // Banners, blank lines and anything else before `uciok` carry no meaning here.
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
-            } else if option_name(line)
-                .is_some_and(|name| name.eq_ignore_ascii_case("UCI_Chess960"))
-            {
-                chess960 = true;
+            } else if let Some(name) = option_name(line) {
+                chess960 |= name.eq_ignore_ascii_case("UCI_Chess960");
+                if name.eq_ignore_ascii_case("UCI_Variant")
+                    && let Some(variant) = variant
+                {
+                    offered = offers(line, variant);
+                }
             }
+        }
+        if let (false, Some(variant)) = (offered && chess960, variant) {
+            return Err(self.fail(EngineError::NoVariant {
+                command: self.command.clone(),
+                name: self.name.clone(),
+                variant: variant.to_string(),
+            }));
         }
         if !chess960 {
             return Err(self.fail(EngineError::NoChess960 {
@@ -460,17 +338,23 @@ impl Engine {
                 name: self.name.clone(),
             }));
         }
-        self.process
-            .send("setoption name UCI_Chess960 value true\nisready\n".to_string());
+        let set_variant = variant.map(|v| format!("setoption name UCI_Variant value {v}\n"));
+        self.process.send(format!(
+            "{}setoption name UCI_Chess960 value true\nisready\n",
+            set_variant.unwrap_or_default()
+        ));
         let deadline = deadline_after(Instant::now(), timeout);
         loop {
             let line = self.next_line(deadline, timeout, || Stage::Chess960)?;
-            match PerftLine::parse(&line) {
+            match PerftLine::<()>::parse(&line, |_| None) {
                 _ if line.trim() == "readyok" => return Ok(()),
                 Some(PerftLine::Nothing) => {}
                 _ => {
                     return Err(self.fail(EngineError::RefusesChess960 {
                         command: self.command.clone(),
+                        asked: variant.map_or("UCI_Chess960".to_string(), |v| {
+                            format!("UCI_Variant {v} or UCI_Chess960")
+                        }),
                         line,
                     }));
                 }
@@ -479,10 +363,10 @@ impl Engine {
     }
 
     /// Sends one position.
-    fn submit(&mut self, board: Board, depth: u32) {
+    fn submit(&mut self, board: P, depth: u32) {
         assert!(depth >= 1, "go perft 0 is no perft");
         self.process
-            .send(format!("position fen {board:#}\ngo perft {depth}\n"));
+            .send(format!("position fen {}\ngo perft {depth}\n", board.fen()));
         self.pending.push_back(Pending {
             board,
             depth,
@@ -491,7 +375,7 @@ impl Engine {
     }
 
     /// Reads the answer to the oldest position sent.
-    fn receive(&mut self) -> Result<(Board, Perft), EngineError> {
+    fn receive(&mut self) -> Result<(P, Perft<P::Move>), EngineError> {
         if self.stopped {
             return Err(EngineError::Stopped {
                 command: self.command.clone(),
@@ -500,7 +384,7 @@ impl Engine {
         let Pending { board, depth, sent } =
             self.pending.pop_front().expect("receive follows submit");
         let stage = || Stage::Perft {
-            fen: format!("{board:#}"),
+            fen: board.fen(),
             depth,
         };
         let deadline = deadline_after(sent.max(self.last_answer), self.position_timeout);
@@ -511,10 +395,10 @@ impl Engine {
         };
         loop {
             let line = self.next_line(deadline, self.position_timeout, stage)?;
-            match PerftLine::parse(&line) {
+            match PerftLine::parse(&line, |text| board.read_move(text)) {
                 Some(PerftLine::Nothing) => {}
                 Some(PerftLine::Move(mv, count)) => {
-                    let mv = match king_takes_rook(&board, mv) {
+                    let mv = match board.castling_from_destination(mv) {
                         Some(castle) => {
                             perft.converted.push(castle);
                             castle
@@ -577,8 +461,8 @@ impl Engine {
 
 /// The next line `process` (started as `command`) writes before `deadline` (`None`: no
 /// deadline), or the error for a hang, an interruption or an exit, after which the process is
-/// killed: the one way every engine driver (this one, [`crate::ten::uci`]'s) waits for a line.
-pub(crate) fn read_line(
+/// killed.
+fn read_line(
     process: &mut Process,
     command: &str,
     deadline: Option<Instant>,
@@ -614,12 +498,19 @@ pub(crate) fn read_line(
 /// When a wait of `limit` from `start` ends; `None` when that instant is past what the clock
 /// can represent (a limit of `Duration::MAX`, or `--time-limit 1e19`), so that any limit a
 /// caller gives works and simply never runs out, instead of overflowing.
-pub(crate) fn deadline_after(start: Instant, limit: Duration) -> Option<Instant> {
+fn deadline_after(start: Instant, limit: Duration) -> Option<Instant> {
     start.checked_add(limit)
 }
 
+/// Whether the `option name UCI_Variant type combo ... var NAME ...` line lists `variant` among
+/// its choices.
+fn offers(line: &str, variant: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).any(|w| w[0] == "var" && w[1] == variant)
+}
+
 /// The name in an `option name NAME type ...` line (names may contain spaces).
-pub(crate) fn option_name(line: &str) -> Option<&str> {
+fn option_name(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("option name ")?;
     Some(
         rest.split_once(" type ")
@@ -629,16 +520,16 @@ pub(crate) fn option_name(line: &str) -> Option<&str> {
 }
 
 /// The answers of [`Engine::perft_all`]: each position with the engine's [`Perft`], in order.
-pub struct PerftStream<'e, I> {
-    engine: &'e mut Engine,
+pub struct PerftStream<'e, P: Position, I> {
+    engine: &'e mut Engine<P>,
     boards: I,
     depth: u32,
     started: bool,
     done: bool,
 }
 
-impl<I: Iterator<Item = Board>> Iterator for PerftStream<'_, I> {
-    type Item = Result<(Board, Perft), EngineError>;
+impl<P: Position, I: Iterator<Item = P>> Iterator for PerftStream<'_, P, I> {
+    type Item = Result<(P, Perft<P::Move>), EngineError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -668,110 +559,4 @@ impl<I: Iterator<Item = Board>> Iterator for PerftStream<'_, I> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn perft_lines_are_moves_totals_or_nothing() {
-        let e2e4: Move = "e2e4".parse().unwrap();
-        let promotion: Move = "a7a8n".parse().unwrap();
-        assert_eq!(PerftLine::parse("e2e4: 1"), Some(PerftLine::Move(e2e4, 1)));
-        assert_eq!(
-            PerftLine::parse("a7a8n: 402\r"),
-            Some(PerftLine::Move(promotion, 402))
-        );
-        assert_eq!(
-            PerftLine::parse("Nodes searched: 20"),
-            Some(PerftLine::Total(20))
-        );
-        for nothing in ["", "  ", "info string NNUE evaluation enabled", "info"] {
-            assert_eq!(PerftLine::parse(nothing), Some(PerftLine::Nothing));
-        }
-        for garbage in [
-            "bananas",
-            "e2e4 1",
-            "e2e4: one",
-            "O-O: 1",
-            "Nodes searched: many",
-            "information: 3",
-            "readyok",
-        ] {
-            assert_eq!(PerftLine::parse(garbage), None, "{garbage}");
-        }
-    }
-
-    #[test]
-    fn option_names_may_contain_spaces() {
-        assert_eq!(
-            option_name("option name UCI_Chess960 type check default false"),
-            Some("UCI_Chess960")
-        );
-        assert_eq!(
-            option_name("option name Clear Hash type button"),
-            Some("Clear Hash")
-        );
-        assert_eq!(option_name("id name Stockfish 15.1"), None);
-    }
-
-    fn board(fen: &str) -> Board {
-        Board::from_fen(fen, true).unwrap()
-    }
-
-    fn mv(text: &str) -> Move {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn king_destination_castling_becomes_king_takes_rook() {
-        let standard = board("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-        assert_eq!(king_takes_rook(&standard, mv("e1g1")), Some(mv("e1h1")));
-        assert_eq!(king_takes_rook(&standard, mv("e1c1")), Some(mv("e1a1")));
-        // Ordinary king moves and king-takes-rook stay as they are.
-        for kept in ["e1f1", "e1d2", "e1h1", "e1a1", "a1b1"] {
-            assert_eq!(king_takes_rook(&standard, mv(kept)), None, "{kept}");
-        }
-        // Black to move: the black king's squares.
-        let black = board("r3k2r/8/8/8/8/8/8/R3K2R b HAha - 0 1");
-        assert_eq!(king_takes_rook(&black, mv("e8c8")), Some(mv("e8a8")));
-        assert_eq!(king_takes_rook(&black, mv("e1g1")), None);
-    }
-
-    #[test]
-    fn a_legal_king_step_to_the_castling_square_is_not_castling() {
-        // King f1, rook h1: f1g1 is the king's step, and castling is written f1h1.
-        let chess960 = board("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
-        assert_eq!(king_takes_rook(&chess960, mv("f1g1")), None);
-        // King b1, rook a1: castling ends with the king on c1, which is also its step.
-        let a_side = board("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
-        assert_eq!(king_takes_rook(&a_side, mv("b1c1")), None);
-    }
-
-    #[test]
-    fn no_conversion_without_the_right_or_when_castling_is_illegal() {
-        let no_rights = board("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
-        assert_eq!(king_takes_rook(&no_rights, mv("e1g1")), None);
-        // The f1 square is attacked by the rook on f8: O-O is illegal.
-        let attacked = board("4kr2/8/8/8/8/8/8/R3K2R w HA - 0 1");
-        assert_eq!(king_takes_rook(&attacked, mv("e1g1")), None);
-        assert_eq!(king_takes_rook(&attacked, mv("e1c1")), Some(mv("e1a1")));
-    }
-
-    #[test]
-    fn messages_name_the_engine_the_stage_and_the_line() {
-        let error = EngineError::Unparseable {
-            command: "fake engine".into(),
-            stage: Stage::Perft {
-                fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(),
-                depth: 1,
-            },
-            line: "ba\tnanas".into(),
-            expected: PERFT_LINE,
-        };
-        assert_eq!(
-            error.to_string(),
-            "engine \"fake engine\" printed \"ba\\tnanas\" on `go perft 1` after `position fen \
-             4k3/8/8/8/8/8/8/4K3 w - - 0 1`; expected a move and its count like \"e2e4: 1\", \
-             or \"Nodes searched: N\""
-        );
-    }
-}
+mod tests;

@@ -165,17 +165,26 @@ impl CrcArray {
 
     /// The start position's FEN, with both castling rights of both colours (Shredder form).
     pub fn fen(&self) -> String {
-        let white: String = self.to_string();
-        let rooks: Vec<char> = (0u8..)
-            .zip(&self.rank)
-            .filter(|(_, p)| **p == Piece::Rook)
-            .map(|(f, _)| char::from(b'A' + f))
-            .collect();
-        let rights: String = [rooks[1], rooks[0]].into_iter().collect();
+        self.fen_against(self)
+    }
+
+    /// The FEN of the start position with this array for White and `black`'s for Black (a
+    /// double-CRC start, as random games draw Black's array apart), with both castling rights
+    /// of both colours (Shredder form).
+    pub fn fen_against(&self, black: &CrcArray) -> String {
+        let rights = |array: &CrcArray| -> String {
+            let rooks: Vec<char> = (0u8..)
+                .zip(&array.rank)
+                .filter(|(_, p)| **p == Piece::Rook)
+                .map(|(f, _)| char::from(b'A' + f))
+                .collect();
+            [rooks[1], rooks[0]].into_iter().collect()
+        };
         format!(
-            "{}/pppppppppp/10/10/10/10/PPPPPPPPPP/{white} w {rights}{} - 0 1",
-            white.to_lowercase(),
-            rights.to_lowercase()
+            "{}/pppppppppp/10/10/10/10/PPPPPPPPPP/{self} w {}{} - 0 1",
+            black.to_string().to_lowercase(),
+            rights(self),
+            rights(black).to_lowercase()
         )
     }
 

@@ -16,8 +16,12 @@
 //!   the variant's rule) and [`perft`];
 //! * [`arrays`](mod@arrays): the start arrays of Capablanca Random Chess, numbered;
 //! * [`castling`](mod@castling): every castling of a position under a rule, legal now or every
-//!   reason why not, the fewest own moves until legal, notation and JSON (`castle --variant`);
-//! * [`uci`]: Fairy-Stockfish (or any engine with `UCI_Variant`) driven through `go perft`.
+//!   reason why not, the fewest own moves until legal, notation and JSON (`castle --variant`).
+//!
+//! Fairy-Stockfish (or any engine with `UCI_Variant`) is driven through `go perft` on these
+//! boards by the referee's engine driver ([`crate::referee::Engine::start_variant`]), and
+//! `castle960 referee --variant` compares its castling with this generator's
+//! ([`crate::referee::ten`]).
 //!
 //! Castling is one of the crate's rules applied to ten files: Capablanca, Gothic and CRC castle
 //! as Chess960 does (king to c or i, rook to d or h, [`crate::chess::Rule::CHESS960`] on ten
@@ -39,7 +43,6 @@ pub mod fen;
 pub mod movegen;
 pub mod piece;
 pub mod square;
-pub mod uci;
 pub mod variant;
 
 pub use arrays::{CrcArray, arrays};

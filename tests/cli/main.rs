@@ -26,6 +26,7 @@ mod castle;
 mod castle_ten;
 mod gallery;
 mod referee;
+mod referee_ten;
 mod report_and_show;
 mod safety;
 mod why;

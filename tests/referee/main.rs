@@ -4,4 +4,5 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod suite;
+mod ten_suite;
 mod uci;

@@ -3,13 +3,12 @@
 //! `.ci/run` does); without it these tests fail and say so.
 
 use castle960::chess::CastlingSide;
-use castle960::referee::EngineConfig;
-use castle960::ten::uci::TenEngine;
+use castle960::referee::{Engine, EngineConfig};
 use castle960::ten::{Board, Move, Piece, Variant, arrays, divide};
 use std::path::Path;
 
 /// Fairy-Stockfish: Debian's path, else the name on `PATH`.
-pub(crate) fn engine(variant: Variant) -> TenEngine {
+pub(crate) fn engine(variant: Variant) -> Engine<Board> {
     let program = if Path::new("/usr/games/fairy-stockfish").exists() {
         "/usr/games/fairy-stockfish"
     } else {
@@ -17,7 +16,7 @@ pub(crate) fn engine(variant: Variant) -> TenEngine {
     };
     let mut config = EngineConfig::new(program, Vec::<String>::new());
     config.position_timeout = std::time::Duration::from_secs(60);
-    TenEngine::start(config, variant).unwrap_or_else(|e| {
+    Engine::start_variant(config, variant).unwrap_or_else(|e| {
         panic!(
             "these tests need Fairy-Stockfish: install it (Debian: apt-get install fairy-stockfish) \
              or put fairy-stockfish on PATH; {e}"
@@ -76,7 +75,7 @@ impl Seen {
 /// Compares the divide of `board` to `depth` with the engine's; panics naming the position and
 /// every move whose count differs. The FEN sent is castle960's own, so each compared position
 /// also checks the writer: the FEN reads back to the same board.
-fn compare(engine: &mut TenEngine, board: &Board, depth: u32) -> u64 {
+fn compare(engine: &mut Engine<Board>, board: &Board, depth: u32) -> u64 {
     let again = Board::from_fen(&board.to_string(), board.variant());
     assert_eq!(again.as_ref(), Ok(board), "{board}: the FEN reads back");
     let mut ours = divide(board, depth);
