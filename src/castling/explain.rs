@@ -31,9 +31,12 @@ pub const RULE_SCHEMA: u32 = 2;
 
 /// One castling of one colour on one side, explained: under Chess960's rule the side's one
 /// castling, with its [`Notation`]; under any rule ([`RuleExplanation`]) one of the side's
-/// castlings, with its [`RuleNotation`].
+/// castlings, with its [`RuleNotation`]. The castling `C`, its reasons `R` and its later answer
+/// `L` are the eight-file board's here; the ten-file explainer fills them with its own
+/// ([`crate::ten::castling::TenSideCastling`]), so both boards' answers have one shape and one
+/// JSON.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SideExplanation<N = Notation> {
+pub struct SideExplanation<N = Notation, C = Castling, R = Reason, L = Later> {
     /// The colour that would castle.
     #[serde(serialize_with = "ser_color")]
     pub color: Color,
@@ -44,16 +47,16 @@ pub struct SideExplanation<N = Notation> {
     /// The castling's squares, when king and rook squares are known: from a standing right, or
     /// from the game's start position. `None` when the right is gone and no game is known, or
     /// when the rule allows no castling for this king and rook ([`Reason::NoCastling`]).
-    pub castling: Option<Castling>,
+    pub castling: Option<C>,
     /// The castling move in the notations users meet (with `castling`).
     pub notation: Option<N>,
     /// Every reason that stands, in a fixed order: right, king and rook squares (or no castling
     /// under the rule), men in the way (a1 to h1), check, attacked squares (in the king's travel
     /// order), check given where the rule forbids it, turn.
-    pub reasons: Vec<Reason>,
+    pub reasons: Vec<R>,
     /// Whether castling can become legal later, when asked for with
     /// [`Explanation::with_later`].
-    pub later: Option<Later>,
+    pub later: Option<L>,
 }
 
 /// The four castlings of a position (two colours, two sides), explained.
@@ -339,12 +342,7 @@ fn board_reasons(board: &Board, c: &Castling, reasons: &mut Vec<Reason>) {
             continue;
         }
         let shown_now = attackers(board, square, enemy, rook_stays);
-        let passage = match (square == c.king, square == c.king_to) {
-            (true, true) => Passage::StaysOn,
-            (true, false) => Passage::StandsOn,
-            (false, true) => Passage::LandsOn,
-            (false, false) => Passage::Crosses,
-        };
+        let passage = Passage::of(square, c.king, c.king_to);
         reasons.push(Reason::Attacked {
             square,
             passage,

@@ -4,16 +4,18 @@
 //! schema in one place.
 
 use crate::words::color;
-use cozy_chess::{Color, Move, Square};
+use cozy_chess::{Color, Move};
 use serde::Serializer;
+use std::fmt;
 
 /// Serialises a colour as its word.
 pub(crate) fn ser_color<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(color(*c))
 }
 
-/// Serialises a square as `e1`.
-pub(crate) fn ser_square<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+/// Serialises a square as `e1`: any square that writes itself so, cozy-chess's or the ten-file
+/// board's ([`crate::ten::Square`]), so that both explainers' JSON names squares alike.
+pub(crate) fn ser_square<Q: fmt::Display, S: Serializer>(sq: &Q, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(sq)
 }
 

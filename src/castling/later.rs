@@ -25,7 +25,9 @@
 //!
 //! # The search
 //!
-//! Iterative-deepening A* (IDA*) with a transposition table on cozy-chess boards. Let `E` be the
+//! Iterative-deepening A* (IDA*) with a transposition table on cozy-chess boards (the deepening
+//! and the table are board-independent code, `src/castling/search.rs`, that the ten-file search
+//! of [`crate::ten::castling::later`] runs too). Let `E` be the
 //! squares that must be empty (the castling's [`Castling::must_be_empty`]) and `P` the king's
 //! path (its squares from its own square to its destination). The lower bound of the moves still
 //! needed is `h = max(S + B, A, G)`, infinite in the cases listed below, where
@@ -90,12 +92,12 @@
 use crate::chess::{CastlingSide, Rule};
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 use serde::Serialize;
-use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::json::{ser_moves, ser_square};
 use super::legality::{attackers, castling_is_clear, checks_given};
+use super::search::{self, Goal, StandStill};
 use crate::chess::Castling;
 use crate::notation::san::write_san;
 
@@ -150,10 +152,13 @@ pub enum Later {
     },
 }
 
-/// Why castling can never become legal with the opponent standing still.
+/// Why castling can never become legal with the opponent standing still, naming squares `Q`:
+/// cozy-chess's here, the ten-file board's in [`crate::ten::castling::TenNeverWhy`], so that
+/// both boards' searches stop for the same reasons, in the same JSON and words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum NeverWhy {
+#[serde(bound(serialize = "Q: fmt::Display"))]
+pub enum NeverWhy<Q = Square> {
     /// The right is gone.
     RightGone,
     /// It is the opponent's turn and the opponent is in check, so it cannot pass: the model
@@ -163,16 +168,16 @@ pub enum NeverWhy {
     EnemyKingInTheWay {
         /// The enemy king's square.
         #[serde(serialize_with = "ser_square")]
-        king: Square,
+        king: Q,
     },
     /// The enemy king attacks a square of our king's path.
     EnemyKingAttacks {
         /// The enemy king's square.
         #[serde(serialize_with = "ser_square")]
-        king: Square,
+        king: Q,
         /// The attacked square.
         #[serde(serialize_with = "ser_square")]
-        square: Square,
+        square: Q,
     },
     /// The search ran out of lines: every line ends where no further own move is allowed or
     /// helps (a man on a square that must be empty can never leave it).
@@ -251,16 +256,8 @@ pub fn fewest_moves_for(board: &Board, castling: &Castling, rule: Rule, limits: 
             square,
         });
     }
-    Search {
-        castling,
-        rule,
-        frozen: castling.king.bitboard() | castling.rook.bitboard(),
-        limits: *limits,
-        nodes: 0,
-        table: HashMap::default(),
-        line: Vec::new(),
-    }
-    .run(&start)
+    let problem = Goal { castling, rule };
+    search::fewest(&problem, &start, limits)
 }
 
 /// The lower bound `h` of the module documentation for `castling` under `rule`; `None` for
@@ -352,100 +349,32 @@ fn attack_bound(board: &Board, c: &Castling) -> Option<usize> {
     Some((must_capture.len() as usize).max(usize::from(attacked)))
 }
 
-/// What one deepening step found below a position.
-enum Outcome {
-    /// A line to a legal castling; its moves are in `Search::line`, last move first.
-    Found,
-    /// No line within the bound; `cut` when the bound (not a dead end) stopped some line.
-    Failed { cut: bool },
-    /// The node budget ran out.
-    OutOfNodes,
-}
+/// The eight-file board's side of the search.
+impl StandStill for Goal<Castling> {
+    type Position = Board;
+    type Move = Move;
+    /// The Zobrist hash.
+    type Key = u64;
+    type Hasher = BuildHasherDefault<ZobristHasher>;
+    type Answer = Later;
 
-/// A position proven hopeless at any budget, in the transposition table.
-const HOPELESS: u8 = u8::MAX;
-
-/// The state of one search.
-struct Search {
-    castling: Castling,
-    rule: Rule,
-    /// Our king and castling rook: they never move.
-    frozen: BitBoard,
-    limits: Limits,
-    nodes: u64,
-    /// Zobrist hash -> the largest remaining budget searched without success, or [`HOPELESS`].
-    table: HashMap<u64, u8, BuildHasherDefault<ZobristHasher>>,
-    /// The line found, last move first.
-    line: Vec<Move>,
-}
-
-impl Search {
-    fn run(mut self, start: &Board) -> Later {
-        if castling_is_clear(start, &self.castling, self.rule) {
-            return Later::Fewest {
-                moves: 0,
-                line: Vec::new(),
-                san: Vec::new(),
-            };
-        }
-        let Some(first) = lower_bound(start, &self.castling, self.rule) else {
-            return Later::Never {
-                why: NeverWhy::NoLine,
-            };
-        };
-        // No line is shorter than `first`, which is at least 1 here (0 only if castling is clear).
-        debug_assert!(first >= 1);
-        let mut proven = first.saturating_sub(1);
-        for bound in first..=self.limits.max_moves {
-            match self.dfs(start, 0, bound) {
-                Outcome::Found => {
-                    self.line.reverse();
-                    return Later::Fewest {
-                        moves: self.line.len(),
-                        san: san_line(start, &self.line),
-                        line: self.line,
-                    };
-                }
-                Outcome::Failed { cut: false } => {
-                    return Later::Never {
-                        why: NeverWhy::NoLine,
-                    };
-                }
-                Outcome::Failed { cut: true } => proven = bound,
-                Outcome::OutOfNodes => {
-                    return Later::MoreThan {
-                        moves: proven,
-                        budget_exhausted: true,
-                    };
-                }
-            }
-        }
-        Later::MoreThan {
-            moves: proven,
-            budget_exhausted: false,
-        }
+    fn clear(&self, board: &Board) -> bool {
+        castling_is_clear(board, &self.castling, self.rule)
     }
 
-    /// Depth-first search below `board` (our move), `done` moves made, at most `bound` in all.
-    fn dfs(&mut self, board: &Board, done: usize, bound: usize) -> Outcome {
-        if done > 0 && castling_is_clear(board, &self.castling, self.rule) {
-            return Outcome::Found;
-        }
-        self.nodes += 1;
-        if self.nodes > self.limits.max_nodes {
-            return Outcome::OutOfNodes;
-        }
-        let budget = bound - done;
-        let key = board.hash();
-        match self.table.get(&key) {
-            Some(&HOPELESS) => return Outcome::Failed { cut: false },
-            Some(&searched) if usize::from(searched) >= budget => {
-                return Outcome::Failed { cut: true };
-            }
-            _ => {}
-        }
+    fn lower_bound(&self, board: &Board) -> Option<usize> {
+        lower_bound(board, &self.castling, self.rule)
+    }
+
+    fn key(&self, board: &Board) -> u64 {
+        board.hash()
+    }
+
+    fn children(&self, board: &Board) -> Vec<(usize, Move, Board)> {
         let mut children = Vec::with_capacity(48);
-        board.generate_moves_for(!self.frozen, |moves| {
+        // Our king and castling rook never move.
+        let frozen = self.castling.king.bitboard() | self.castling.rook.bitboard();
+        board.generate_moves_for(!frozen, |moves| {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_unchecked(mv);
@@ -459,35 +388,34 @@ impl Search {
             }
             false
         });
-        children.sort_by_key(|&(h, _, _)| h);
-        let mut cut = false;
-        for (h, mv, child) in &children {
-            if done + 1 + h > bound {
-                cut = true;
-                break;
-            }
-            match self.dfs(child, done + 1, bound) {
-                Outcome::Found => {
-                    self.line.push(*mv);
-                    return Outcome::Found;
-                }
-                Outcome::Failed { cut: c } => cut |= c,
-                Outcome::OutOfNodes => return Outcome::OutOfNodes,
-            }
+        children
+    }
+
+    fn fewest(&self, start: &Board, line: Vec<Move>) -> Later {
+        Later::Fewest {
+            moves: line.len(),
+            san: san_line(start, &line),
+            line,
         }
-        let entry = if cut {
-            u8::try_from(budget).unwrap_or(HOPELESS - 1)
-        } else {
-            HOPELESS
-        };
-        self.table.insert(key, entry);
-        Outcome::Failed { cut }
+    }
+
+    fn more_than(&self, moves: usize, budget_exhausted: bool) -> Later {
+        Later::MoreThan {
+            moves,
+            budget_exhausted,
+        }
+    }
+
+    fn no_line(&self) -> Later {
+        Later::Never {
+            why: NeverWhy::NoLine,
+        }
     }
 }
 
 /// The transposition table's keys are Zobrist hashes already: use them as they are.
 #[derive(Default)]
-struct ZobristHasher(u64);
+pub(crate) struct ZobristHasher(u64);
 
 impl Hasher for ZobristHasher {
     fn finish(&self) -> u64 {
@@ -523,41 +451,67 @@ fn san_line(start: &Board, line: &[Move]) -> Vec<String> {
 impl fmt::Display for Later {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Later::Fewest { moves: 0, .. } => f.write_str("legal at its turn now (0 own moves)"),
-            Later::Fewest { moves, san, .. } => {
-                let s = if *moves == 1 { "" } else { "s" };
-                write!(
-                    f,
-                    "legal after {moves} own move{s} with the opponent standing still, e.g. {}",
-                    san.join(" ")
-                )
-            }
+            Later::Fewest { moves, san, .. } => write_fewest(f, *moves, san),
             Later::MoreThan {
                 moves,
                 budget_exhausted,
-            } => {
-                write!(f, "not within {moves} own moves")?;
-                if *budget_exhausted {
-                    f.write_str(" (the search stopped at its node budget)")?;
-                }
-                Ok(())
+            } => write_more_than(f, *moves, *budget_exhausted),
+            Later::Never { why } => write!(f, "{why}"),
+        }
+    }
+}
+
+/// `legal after 3 own moves with the opponent standing still, e.g. e3 Nf3 Be2` (`line` in the
+/// board's notation: SAN on eight files, UCI on ten); both boards' [`fmt::Display`] of a later
+/// answer.
+pub(crate) fn write_fewest(
+    f: &mut fmt::Formatter<'_>,
+    moves: usize,
+    line: &[String],
+) -> fmt::Result {
+    if moves == 0 {
+        return f.write_str("legal at its turn now (0 own moves)");
+    }
+    let s = if moves == 1 { "" } else { "s" };
+    write!(
+        f,
+        "legal after {moves} own move{s} with the opponent standing still, e.g. {}",
+        line.join(" ")
+    )
+}
+
+/// `not within 8 own moves`, and why the search stopped when its node budget did.
+pub(crate) fn write_more_than(
+    f: &mut fmt::Formatter<'_>,
+    moves: usize,
+    budget_exhausted: bool,
+) -> fmt::Result {
+    write!(f, "not within {moves} own moves")?;
+    if budget_exhausted {
+        f.write_str(" (the search stopped at its node budget)")?;
+    }
+    Ok(())
+}
+
+/// `never: the right is gone`, `never while the enemy king stands on d1`, ...: the words of
+/// [`Later::Never`] on either board.
+impl<Q: fmt::Display> fmt::Display for NeverWhy<Q> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NeverWhy::RightGone => f.write_str("never: the right is gone"),
+            NeverWhy::OpponentInCheck => {
+                f.write_str("not asked: the opponent is in check and cannot stand still")
             }
-            Later::Never { why } => match why {
-                NeverWhy::RightGone => f.write_str("never: the right is gone"),
-                NeverWhy::OpponentInCheck => {
-                    f.write_str("not asked: the opponent is in check and cannot stand still")
-                }
-                NeverWhy::EnemyKingInTheWay { king } => {
-                    write!(f, "never while the enemy king stands on {king}")
-                }
-                NeverWhy::EnemyKingAttacks { king, square } => {
-                    write!(f, "never while the enemy king on {king} attacks {square}")
-                }
-                NeverWhy::NoLine => f.write_str("never: no sequence of own moves makes it legal"),
-                NeverWhy::NoCastling => {
-                    f.write_str("never: the rule allows no castling for this king and rook")
-                }
-            },
+            NeverWhy::EnemyKingInTheWay { king } => {
+                write!(f, "never while the enemy king stands on {king}")
+            }
+            NeverWhy::EnemyKingAttacks { king, square } => {
+                write!(f, "never while the enemy king on {king} attacks {square}")
+            }
+            NeverWhy::NoLine => f.write_str("never: no sequence of own moves makes it legal"),
+            NeverWhy::NoCastling => {
+                f.write_str("never: the rule allows no castling for this king and rook")
+            }
         }
     }
 }

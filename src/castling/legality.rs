@@ -29,8 +29,9 @@ pub enum Status {
 }
 
 impl Status {
-    /// The status that a list of reasons implies.
-    pub fn of(reasons: &[Reason]) -> Status {
+    /// The status that a list of reasons implies, on either board (the ten-file explainer's
+    /// reasons are [`Reason`]s of its own squares and men).
+    pub fn of<Q, M>(reasons: &[Reason<Q, M>]) -> Status {
         match reasons {
             [] => Status::LegalNow,
             [Reason::NotYourTurn { .. }] => Status::LegalOnTurn,

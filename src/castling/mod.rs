@@ -134,6 +134,7 @@ pub mod later;
 mod legality;
 mod notation;
 mod reason;
+pub(crate) mod search;
 pub mod timeline;
 
 pub use crate::chess::Castling;
@@ -143,8 +144,9 @@ pub use explain::{
     explain_rule, explain_rule_in_game, explain_side, explain_side_rule,
 };
 pub use game_move::{GameMove, play_castling};
+pub(crate) use json::{ser_color, ser_square};
 pub use later::{Later, Limits, NeverWhy, fewest_moves, fewest_moves_for};
 pub(crate) use legality::attackers;
 pub use legality::{Status, legal_castlings, legal_moves};
 pub use notation::{Notation, RuleNotation};
-pub use reason::{Attacker, LostBy, Passage, Reason, RightLost, WhenLost};
+pub use reason::{Attacker, LostBy, NamedMan, Passage, Reason, RightLost, WhenLost};

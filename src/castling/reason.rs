@@ -1,5 +1,9 @@
 //! Why a castling is not legal: each rule that stands in the way as a typed value naming squares
 //! and men, with words a club player understands.
+//!
+//! The reasons are generic over the board's squares and men so that the ten-file explainer
+//! ([`crate::ten::castling`]) names its own (files past h, archbishops and chancellors) with
+//! the same enum, JSON kinds and sentences: one definition, one wording, on both boards.
 
 use crate::chess::{CastlingSide, Man, Rule};
 use cozy_chess::{Color, Square};
@@ -10,12 +14,32 @@ use super::game_move::GameMove;
 use super::json::{ser_color, ser_square};
 use crate::words;
 
+/// A man as the reasons' sentences name it, on whichever board: `the white knight on b1`
+/// ([`fmt::Display`]), and apart, its kind and colour and its square, for the sentences that
+/// say the square first.
+pub trait NamedMan: fmt::Display {
+    /// `the white knight`.
+    fn named(&self) -> String;
+    /// `b1`.
+    fn square_name(&self) -> String;
+}
+
+impl NamedMan for Man {
+    fn named(&self) -> String {
+        Man::named(self)
+    }
+
+    fn square_name(&self) -> String {
+        self.square.to_string()
+    }
+}
+
 /// An enemy man attacking a square of the king's path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Attacker {
+pub struct Attacker<M = Man> {
     /// The attacking man.
     #[serde(flatten)]
-    pub man: Man,
+    pub man: M,
     /// Whether the attack runs through the castling rook's square, so the rook blocks it now
     /// and only its leaving opens it (an enemy queen on a1 behind a castling rook on b1 attacks
     /// c1 once the rook has gone to d1).
@@ -37,6 +61,17 @@ pub enum Passage {
 }
 
 impl Passage {
+    /// How the king meets `square` of its path, given its own square `king` and its
+    /// destination `king_to` (any board's squares).
+    pub fn of<Q: PartialEq>(square: Q, king: Q, king_to: Q) -> Passage {
+        match (square == king, square == king_to) {
+            (true, true) => Passage::StaysOn,
+            (true, false) => Passage::StandsOn,
+            (false, true) => Passage::LandsOn,
+            (false, false) => Passage::Crosses,
+        }
+    }
+
     /// The words for the king meeting a square: `cross`, `land on`, ...
     const fn verb(self) -> &'static str {
         match self {
@@ -94,13 +129,16 @@ pub enum WhenLost {
     InGame(RightLost),
 }
 
-/// One rule that stands in the way of a castling.
+/// One rule that stands in the way of a castling, naming squares `Q` and men `M`: cozy-chess's
+/// on eight files, [`crate::ten::castling::TenReason`]'s on ten (which never has the game-only
+/// kinds [`Reason::KingNotHome`] and [`Reason::RookNotHome`]).
 ///
 /// A castling is legal now exactly when no reason stands, and legal when it is that colour's
 /// turn exactly when the only reason is [`Reason::NotYourTurn`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Reason {
+#[serde(bound(serialize = "Q: fmt::Display, M: Serialize"))]
+pub enum Reason<Q = Square, M = Man> {
     /// The castling right is gone: the king or this rook has moved (or the rook was captured).
     RightGone {
         /// When it was lost, as far as it is known.
@@ -110,18 +148,18 @@ pub enum Reason {
     KingNotHome {
         /// Its home square.
         #[serde(serialize_with = "ser_square")]
-        home: Square,
+        home: Q,
         /// Where it stands now.
         #[serde(serialize_with = "ser_square")]
-        now: Square,
+        now: Q,
     },
     /// The castling rook is not on its home square (known from a game's start position).
     RookNotHome {
         /// Its home square.
         #[serde(serialize_with = "ser_square")]
-        home: Square,
+        home: Q,
         /// The man standing there now, if any.
-        there: Option<Man>,
+        there: Option<M>,
     },
     /// The rule allows no castling at all for this king and rook (flexible castling with the rook
     /// within two squares of the king, fast castling with the rook beside it).
@@ -130,20 +168,20 @@ pub enum Reason {
         rule: Rule,
         /// The king's square.
         #[serde(serialize_with = "ser_square")]
-        king: Square,
+        king: Q,
         /// The castling rook's square.
         #[serde(serialize_with = "ser_square")]
-        rook: Square,
+        rook: Q,
     },
     /// A man, own or enemy, stands on a square that must be empty.
     Occupied {
         /// The man in the way.
-        man: Man,
+        man: M,
     },
     /// The king is in check.
     InCheck {
         /// The checking men.
-        by: Vec<Man>,
+        by: Vec<M>,
     },
     /// A square the king stands on, crosses or lands on is attacked, judged on the board as
     /// castling leaves it: the king lifted, the castling rook already on its destination, so an
@@ -153,11 +191,11 @@ pub enum Reason {
     Attacked {
         /// The attacked square.
         #[serde(serialize_with = "ser_square")]
-        square: Square,
+        square: Q,
         /// How the king meets it.
         passage: Passage,
         /// The enemy men attacking it.
-        by: Vec<Attacker>,
+        by: Vec<Attacker<M>>,
     },
     /// Castling would give check, which the rule forbids (free castling, the Roman rule): judged
     /// on the board after castling, by the castled rook or by a line the king or the rook opened.
@@ -165,9 +203,9 @@ pub enum Reason {
         /// The rule.
         rule: Rule,
         /// The enemy king.
-        king: Man,
+        king: M,
         /// The men that would check it, where they would stand after castling.
-        by: Vec<Man>,
+        by: Vec<M>,
     },
     /// It is the other colour's move.
     NotYourTurn {
@@ -177,7 +215,7 @@ pub enum Reason {
     },
 }
 
-impl Reason {
+impl<Q, M> Reason<Q, M> {
     /// A short name of the rule, as in the JSON's `kind`.
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -195,8 +233,8 @@ impl Reason {
 }
 
 /// One sentence in words, without the castling's colour and side (the caller's heading says
-/// them): "b1 must be empty, but the white knight stands there".
-impl fmt::Display for Reason {
+/// them): "b1 must be empty, but the white knight stands there"; the same words on ten files.
+impl<Q: fmt::Display, M: NamedMan> fmt::Display for Reason<Q, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::RightGone { lost } => {
@@ -230,7 +268,7 @@ impl fmt::Display for Reason {
             Reason::Occupied { man } => write!(
                 f,
                 "{} must be empty, but {} stands there",
-                man.square,
+                man.square_name(),
                 man.named()
             ),
             Reason::InCheck { by } => {

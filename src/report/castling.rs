@@ -14,7 +14,7 @@ use crate::words;
 use cozy_chess::Board;
 use itertools::Itertools;
 use serde::Serialize;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 /// The version of `castle960 castle --pgn --json`'s layout; it changes whenever a field is
 /// renamed, removed or changes meaning.
@@ -152,17 +152,7 @@ fn castling_text<N>(
     );
     let mut para = |text: String| out.push_str(&words::wrap(&text, "  ", "    ", width));
     if let Some(c) = &e.castling {
-        let king = if c.king == c.king_to {
-            format!("the king stays on {}", c.king)
-        } else {
-            format!("the king goes {} -> {}", c.king, c.king_to)
-        };
-        let rook = if c.rook == c.rook_to {
-            format!("the rook stays on {}", c.rook)
-        } else {
-            format!("the rook goes {} -> {}", c.rook, c.rook_to)
-        };
-        para(format!("Castling: {king}, {rook}."));
+        para(moves_sentence([c.king, c.king_to], [c.rook, c.rook_to]));
     }
     if !e.reasons.is_empty() {
         let why = if e.status == Status::LegalOnTurn {
@@ -193,6 +183,20 @@ fn castling_text<N>(
         out.push_str(&words::wrap(&how, "  ", "    ", width));
     }
     out
+}
+
+/// `Castling: the king goes e1 -> g1, the rook goes h1 -> f1.` (`stays on` for a man already
+/// on its destination): the castling's two moves, from and to, on any board, so that the
+/// ten-file text ([`crate::ten::castling::text`]) says them in the same words.
+pub(crate) fn moves_sentence<Q: fmt::Display + PartialEq>(king: [Q; 2], rook: [Q; 2]) -> String {
+    let leg = |man: &str, [from, to]: [Q; 2]| {
+        if from == to {
+            format!("the {man} stays on {from}")
+        } else {
+            format!("the {man} goes {from} -> {to}")
+        }
+    };
+    format!("Castling: {}, {}.", leg("king", king), leg("rook", rook))
 }
 
 /// Whether and how soon castling can come, in words.
@@ -317,7 +321,10 @@ fn stretches_text(game: &Game, stretches: &[Stretch], width: usize) -> String {
             Standing::Blocked { reasons } => {
                 format!("not legal: {}", reasons.iter().join("; "))
             }
-            Standing::RightGone { lost } => Reason::RightGone { lost: lost.clone() }.to_string(),
+            Standing::RightGone { lost } => {
+                let gone: Reason = Reason::RightGone { lost: lost.clone() };
+                gone.to_string()
+            }
         };
         out.push_str(&words::wrap(
             &format!("{when}: {what}"),

@@ -16,25 +16,28 @@
 //!
 //! # The search
 //!
-//! Iterative-deepening A* with a transposition table, as on eight files, with the simpler lower
-//! bound `h = max(S, A, G)`: `S` the occupied squares that must be empty, `A` 1 when the king
-//! is in check or a square of its path is attacked (on the board after castling), `G` 1 when
+//! Iterative-deepening A* with a transposition table: the eight-file search's own code (one
+//! board-independent definition in `src/castling/search.rs`, so both boards deepen, cut and give
+//! up alike), given the ten-file board's moves and a simpler lower bound `h = max(S, A, G)`:
+//! `S` the occupied squares that must be empty, `A` 1 when the king is in check or a square of
+//! its path is attacked (on the board after castling), `G` 1 when
 //! the rule forbids castling to give check and it would. **Admissible**: each occupied square
 //! that must be empty needs a move starting from it (a capture there leaves the capturer
 //! there), one square per move, so at least `S` moves; while the king is in check, a path
 //! square attacked or a forbidden check given, the castling is not legal, so at least one move;
 //! and `h = 0` exactly when the castling is legal. IDA* with an admissible bound finds a
 //! shortest line; the table keeps, per position (clocks set aside), the largest budget searched
-//! without success, or that no line exists at any budget, as on eight files.
+//! without success, or that no line exists at any budget. The answers' "never" kinds and words
+//! are the eight-file [`NeverWhy`]'s.
 
 use super::{TenCastling, reasons};
+use crate::castling::later::{Limits, NeverWhy, write_fewest, write_more_than};
+use crate::castling::search::{self, Goal, StandStill};
 use crate::chess::Rule;
 use crate::ten::{Board, Square, attacks};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
 use std::fmt;
-
-use super::reason::ser_square;
 
 /// How far the search goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,35 +85,9 @@ pub enum TenLater {
     },
 }
 
-/// Why a castling can never become legal with the opponent standing still (the eight-file
-/// [`crate::castling::NeverWhy`]'s kinds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum TenNeverWhy {
-    /// The right is gone.
-    RightGone,
-    /// The opponent is to move and in check, so it cannot pass.
-    OpponentInCheck,
-    /// The enemy king stands on a square that must be empty.
-    EnemyKingInTheWay {
-        /// Its square.
-        #[serde(serialize_with = "ser_square")]
-        king: Square,
-    },
-    /// The enemy king attacks a square of our king's path.
-    EnemyKingAttacks {
-        /// Its square.
-        #[serde(serialize_with = "ser_square")]
-        king: Square,
-        /// The attacked square.
-        #[serde(serialize_with = "ser_square")]
-        square: Square,
-    },
-    /// No sequence of own moves makes it legal.
-    NoLine,
-    /// The rule allows no castling for this king and rook.
-    NoCastling,
-}
+/// Why a castling can never become legal with the opponent standing still: the eight-file
+/// [`crate::castling::NeverWhy`], naming ten-file squares, with its kinds, JSON and words.
+pub type TenNeverWhy = NeverWhy<Square>;
 
 /// `board` after a pass: the other side to move, no en passant square; `None` if the side to
 /// move is in check (it cannot pass).
@@ -174,101 +151,46 @@ pub fn fewest_moves(
             square,
         });
     }
-    Search {
+    let problem = Goal {
         castling: c.clone(),
         rule,
-        limits: *limits,
-        nodes: 0,
-        table: HashMap::new(),
-        line: Vec::new(),
-    }
-    .run(&start)
+    };
+    let limits = Limits {
+        max_moves: limits.max_moves,
+        max_nodes: limits.max_nodes,
+    };
+    search::fewest(&problem, &start, &limits)
 }
 
-enum Outcome {
-    Found,
-    Failed { cut: bool },
-    OutOfNodes,
-}
+/// The ten-file board's side of the search.
+impl StandStill for Goal<TenCastling> {
+    type Position = Board;
+    /// In UCI, as the variant's engine writes it.
+    type Move = String;
+    /// The position with its clocks set aside.
+    type Key = Board;
+    type Hasher = RandomState;
+    type Answer = TenLater;
 
-const HOPELESS: u8 = u8::MAX;
-
-struct Search {
-    castling: TenCastling,
-    rule: Rule,
-    limits: TenLimits,
-    nodes: u64,
-    /// Position (clocks zeroed) -> largest budget searched without success, or [`HOPELESS`].
-    table: HashMap<Board, u8>,
-    /// The line found, last move first.
-    line: Vec<String>,
-}
-
-impl Search {
     fn clear(&self, board: &Board) -> bool {
         reasons(board, &self.castling, self.rule).is_empty()
     }
 
-    fn run(mut self, start: &Board) -> TenLater {
-        if self.clear(start) {
-            return TenLater::Fewest {
-                moves: 0,
-                line: Vec::new(),
-            };
-        }
-        let first = lower_bound(start, &self.castling, self.rule).max(1);
-        let mut proven = first - 1;
-        for bound in first..=self.limits.max_moves {
-            match self.dfs(start, 0, bound) {
-                Outcome::Found => {
-                    self.line.reverse();
-                    return TenLater::Fewest {
-                        moves: self.line.len(),
-                        line: self.line,
-                    };
-                }
-                Outcome::Failed { cut: false } => {
-                    return TenLater::Never {
-                        why: TenNeverWhy::NoLine,
-                    };
-                }
-                Outcome::Failed { cut: true } => proven = bound,
-                Outcome::OutOfNodes => {
-                    return TenLater::MoreThan {
-                        moves: proven,
-                        budget_exhausted: true,
-                    };
-                }
-            }
-        }
-        TenLater::MoreThan {
-            moves: proven,
-            budget_exhausted: false,
-        }
+    fn lower_bound(&self, board: &Board) -> Option<usize> {
+        Some(lower_bound(board, &self.castling, self.rule))
     }
 
-    fn dfs(&mut self, board: &Board, done: usize, bound: usize) -> Outcome {
-        if done > 0 && self.clear(board) {
-            return Outcome::Found;
-        }
-        self.nodes += 1;
-        if self.nodes > self.limits.max_nodes {
-            return Outcome::OutOfNodes;
-        }
-        let budget = bound - done;
+    fn key(&self, board: &Board) -> Board {
         let mut key = board.clone();
         key.halfmove = 0;
         key.fullmove = 1;
-        match self.table.get(&key) {
-            Some(&HOPELESS) => return Outcome::Failed { cut: false },
-            Some(&searched) if usize::from(searched) >= budget => {
-                return Outcome::Failed { cut: true };
-            }
-            _ => {}
-        }
+        key
+    }
+
+    fn children(&self, board: &Board) -> Vec<(usize, String, Board)> {
         let frozen = self.castling.king.bit() | self.castling.rook.bit();
         let us = board.side_to_move();
-        let mut children: Vec<(usize, String, Board)> = board
+        board
             .legal_moves()
             .into_iter()
             .filter(|mv| frozen & mv.from.bit() == 0)
@@ -281,74 +203,41 @@ impl Search {
                 let h = lower_bound(&child, &self.castling, self.rule);
                 Some((h, mv.uci(board.variant()), child))
             })
-            .collect();
-        children.sort_by_key(|(h, _, _)| *h);
-        let mut cut = false;
-        for (h, mv, child) in &children {
-            if done + 1 + h > bound {
-                cut = true;
-                break;
-            }
-            match self.dfs(child, done + 1, bound) {
-                Outcome::Found => {
-                    self.line.push(mv.clone());
-                    return Outcome::Found;
-                }
-                Outcome::Failed { cut: c } => cut |= c,
-                Outcome::OutOfNodes => return Outcome::OutOfNodes,
-            }
+            .collect()
+    }
+
+    fn fewest(&self, _start: &Board, line: Vec<String>) -> TenLater {
+        TenLater::Fewest {
+            moves: line.len(),
+            line,
         }
-        let entry = if cut {
-            u8::try_from(budget).unwrap_or(HOPELESS - 1)
-        } else {
-            HOPELESS
-        };
-        self.table.insert(key, entry);
-        Outcome::Failed { cut }
+    }
+
+    fn more_than(&self, moves: usize, budget_exhausted: bool) -> TenLater {
+        TenLater::MoreThan {
+            moves,
+            budget_exhausted,
+        }
+    }
+
+    fn no_line(&self) -> TenLater {
+        TenLater::Never {
+            why: TenNeverWhy::NoLine,
+        }
     }
 }
 
-/// `legal after 3 own moves with the opponent standing still, e.g. e2e3 g1f3 f1e2`, ...
+/// `legal after 3 own moves with the opponent standing still, e.g. e2e3 g1f3 f1e2`, ...: the
+/// eight-file [`crate::castling::Later`]'s words, the line in UCI.
 impl fmt::Display for TenLater {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TenLater::Fewest { moves: 0, .. } => f.write_str("legal at its turn now (0 own moves)"),
-            TenLater::Fewest { moves, line } => {
-                let s = if *moves == 1 { "" } else { "s" };
-                write!(
-                    f,
-                    "legal after {moves} own move{s} with the opponent standing still, e.g. {}",
-                    line.join(" ")
-                )
-            }
+            TenLater::Fewest { moves, line } => write_fewest(f, *moves, line),
             TenLater::MoreThan {
                 moves,
                 budget_exhausted,
-            } => {
-                write!(f, "not within {moves} own moves")?;
-                if *budget_exhausted {
-                    f.write_str(" (the search stopped at its node budget)")?;
-                }
-                Ok(())
-            }
-            TenLater::Never { why } => match why {
-                TenNeverWhy::RightGone => f.write_str("never: the right is gone"),
-                TenNeverWhy::OpponentInCheck => {
-                    f.write_str("not asked: the opponent is in check and cannot stand still")
-                }
-                TenNeverWhy::EnemyKingInTheWay { king } => {
-                    write!(f, "never while the enemy king stands on {king}")
-                }
-                TenNeverWhy::EnemyKingAttacks { king, square } => {
-                    write!(f, "never while the enemy king on {king} attacks {square}")
-                }
-                TenNeverWhy::NoLine => {
-                    f.write_str("never: no sequence of own moves makes it legal")
-                }
-                TenNeverWhy::NoCastling => {
-                    f.write_str("never: the rule allows no castling for this king and rook")
-                }
-            },
+            } => write_more_than(f, *moves, *budget_exhausted),
+            TenLater::Never { why } => write!(f, "{why}"),
         }
     }
 }

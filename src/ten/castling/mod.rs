@@ -21,20 +21,16 @@ use super::board::back_rank;
 use super::piece::Piece;
 use super::square::{Bits, FILES, Square, squares};
 use super::{Board, Variant};
-use crate::castling::{Passage, Status, WhenLost};
+use crate::castling::{Passage, SideExplanation, Status, WhenLost};
+use crate::castling::{ser_color, ser_square};
 use crate::chess::{ByCastlingSide, ByColor, CastlingSide, Geometry, Rule};
 pub use later::{TenLater, TenLimits, TenNeverWhy, fewest_moves};
 pub use reason::{TenAttacker, TenMan, TenReason};
-use reason::{ser_color, ser_square};
 use serde::{Serialize, Serializer};
 
 /// The JSON schema's number (README, "`castle --variant`"): adding a field keeps it, renaming
 /// or removing one changes it.
 pub const SCHEMA: u32 = 1;
-
-fn ser_side<S: Serializer>(side: &CastlingSide, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&side.prefix()[..1])
-}
 
 fn ser_squares<S: Serializer>(squares: &[Square], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(squares.iter().map(|q| q.to_string()))
@@ -48,7 +44,6 @@ pub struct TenCastling {
     #[serde(serialize_with = "ser_color")]
     pub color: cozy_chess::Color,
     /// The side: the rook left of the king castles on the a-side.
-    #[serde(serialize_with = "ser_side")]
     pub side: CastlingSide,
     /// The king's square.
     #[serde(serialize_with = "ser_square")]
@@ -135,26 +130,10 @@ pub struct TenNotation {
 }
 
 /// One castling's answer, or a side's only answer when no castling is known (right gone) or
-/// allowed (the rule gives none).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TenSideCastling {
-    /// The colour.
-    #[serde(serialize_with = "ser_color")]
-    pub color: cozy_chess::Color,
-    /// The side.
-    #[serde(serialize_with = "ser_side")]
-    pub side: CastlingSide,
-    /// Legal now, legal on its colour's turn, or not legal.
-    pub status: Status,
-    /// The castling, when the right names one the rule allows.
-    pub castling: Option<TenCastling>,
-    /// How it is written, with the castling.
-    pub notation: Option<TenNotation>,
-    /// Every reason that stands; empty exactly when legal now.
-    pub reasons: Vec<TenReason>,
-    /// The fewest own moves until legal, when asked ([`TenExplanation::with_later`]).
-    pub later: Option<TenLater>,
-}
+/// allowed (the rule gives none): the eight-file [`SideExplanation`] with the ten-file
+/// castling, notation, reasons and later answer. `reasons` is empty exactly when legal now;
+/// `later` is filled by [`TenExplanation::with_later`].
+pub type TenSideCastling = SideExplanation<TenNotation, TenCastling, TenReason, TenLater>;
 
 /// Every castling of a ten-file position under a rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -240,12 +219,7 @@ pub fn reasons(board: &Board, castling: &TenCastling, rule: Rule) -> Vec<TenReas
         if by.is_empty() {
             continue;
         }
-        let passage = match (square == castling.king, square == castling.king_to) {
-            (true, true) => Passage::StaysOn,
-            (true, false) => Passage::StandsOn,
-            (false, true) => Passage::LandsOn,
-            (false, false) => Passage::Crosses,
-        };
+        let passage = Passage::of(square, castling.king, castling.king_to);
         out.push(TenReason::Attacked {
             square,
             passage,
@@ -270,15 +244,6 @@ pub fn reasons(board: &Board, castling: &TenCastling, rule: Rule) -> Vec<TenReas
         });
     }
     out
-}
-
-/// The status a list of reasons implies.
-pub fn status(reasons: &[TenReason]) -> Status {
-    match reasons {
-        [] => Status::LegalNow,
-        [TenReason::NotYourTurn { .. }] => Status::LegalOnTurn,
-        _ => Status::NotLegal,
-    }
 }
 
 /// The castlings `rule` allows `color` on `side` by the position's right, as geometries;
@@ -356,7 +321,7 @@ pub fn explain(board: &Board, rule: Rule) -> TenExplanation {
             vec![TenSideCastling {
                 color,
                 side,
-                status: status(&reasons),
+                status: Status::of(&reasons),
                 castling: None,
                 notation: None,
                 reasons,
@@ -380,7 +345,7 @@ pub fn explain(board: &Board, rule: Rule) -> TenExplanation {
             .into_iter()
             .map(|c| {
                 let reasons = reasons(board, &c, rule);
-                let status = status(&reasons);
+                let status = Status::of(&reasons);
                 TenSideCastling {
                     color,
                     side,

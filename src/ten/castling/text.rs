@@ -3,7 +3,7 @@
 //! worded as the eight-file explainer words them.
 
 use super::{TenExplanation, TenSideCastling};
-use crate::castling::Status;
+use crate::report::castling::moves_sentence;
 use crate::ten::Board;
 use crate::ten::square::{FILES, RANKS, Square, file_letter};
 use crate::words::{self, wrap};
@@ -41,11 +41,7 @@ pub fn diagram(board: &Board) -> String {
 
 /// One castling's block.
 fn block(entry: &TenSideCastling, width: usize) -> String {
-    let status = match entry.status {
-        Status::LegalNow => "legal now",
-        Status::LegalOnTurn => "legal when it is its turn",
-        Status::NotLegal => "not legal",
-    };
+    let status = entry.status.words();
     let name = match &entry.notation {
         Some(n) => n.san.trim_end_matches(['+', '#']).to_string(),
         None => entry.side.san().to_string(),
@@ -56,18 +52,8 @@ fn block(entry: &TenSideCastling, width: usize) -> String {
         &entry.side.prefix()[..1]
     );
     if let Some(c) = &entry.castling {
-        let king = if c.king == c.king_to {
-            format!("the king stays on {}", c.king)
-        } else {
-            format!("the king goes {} -> {}", c.king, c.king_to)
-        };
-        let rook = if c.rook == c.rook_to {
-            format!("the rook stays on {}", c.rook)
-        } else {
-            format!("the rook goes {} -> {}", c.rook, c.rook_to)
-        };
         out.push_str(&wrap(
-            &format!("Castling: {king}, {rook}."),
+            &moves_sentence([c.king, c.king_to], [c.rook, c.rook_to]),
             "  ",
             "    ",
             width,
