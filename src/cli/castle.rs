@@ -13,7 +13,7 @@ use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
 use castle960::notation::pgn_import::{Game, read_pgn_game_under};
 use castle960::report::castling::{
-    GameJson, RuleGameJson, position_text, rule_position_text, rule_timeline_text, timeline_text,
+    GameJson, position_text, rule_position_text, rule_timeline_text, timeline_text,
 };
 use castle960::ten::castling::text::position_text as ten_text;
 use castle960::ten::castling::{TenLimits, explain as ten_explain};
@@ -197,7 +197,7 @@ fn game_text(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, 
             (ply, board, explanation)
         });
         if args.json {
-            json(&RuleGameJson::new(
+            json(&GameJson::under_rule(
                 game,
                 &timeline,
                 at.as_ref().map(|(ply, _, e)| (*ply, e)),

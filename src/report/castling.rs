@@ -351,10 +351,16 @@ fn stretch_span(game: &Game, from: usize, to: usize) -> String {
 }
 
 /// `castle960 castle --pgn --json`: the game's timeline, and the position at the chosen ply.
+/// Under Chess960's rule `T` is a [`Timeline`] and `E` an [`Explanation`] (schema
+/// [`GAME_SCHEMA`], no `rule` field); under another rule `--rule RULE` gives a [`RuleTimeline`]
+/// and a [`RuleExplanation`] (schema [`RULE_GAME_SCHEMA`], the rule after the schema).
 #[derive(Serialize)]
-pub struct GameJson<'a> {
-    /// [`GAME_SCHEMA`].
+pub struct GameJson<'a, T = Timeline, E = Explanation> {
+    /// [`GAME_SCHEMA`] or [`RULE_GAME_SCHEMA`].
     pub schema: u32,
+    /// The castling rule, written only under a rule other than Chess960's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Rule>,
     /// The game's tags, in the file's order (an object: a game names each tag once).
     #[serde(serialize_with = "tags_in_order")]
     pub tags: Vec<(&'a str, &'a str)>,
@@ -362,19 +368,19 @@ pub struct GameJson<'a> {
     pub start: String,
     /// The moves in SAN, as in the file.
     pub moves: Vec<&'a str>,
-    /// Each colour's two castlings through the game.
-    pub timeline: &'a Timeline,
+    /// Each castling through the game.
+    pub timeline: &'a T,
     /// The position after `ply` plies explained, when asked for.
-    pub position: Option<PlyJson<'a>>,
+    pub position: Option<PlyJson<'a, E>>,
 }
 
 /// The explained position of a chosen ply.
 #[derive(Serialize)]
-pub struct PlyJson<'a> {
+pub struct PlyJson<'a, E = Explanation> {
     /// The ply (0 is the start).
     pub ply: usize,
-    /// The explanation, as `castle960 castle FEN --json` writes it.
-    pub explanation: &'a Explanation,
+    /// The explanation, as `castle960 castle [--rule RULE] FEN --json` writes it.
+    pub explanation: &'a E,
 }
 
 /// The tags as one JSON object whose keys keep the file's order.
@@ -387,15 +393,18 @@ fn tags_in_order<S: serde::Serializer>(tags: &[(&str, &str)], s: S) -> Result<S:
     map.end()
 }
 
-impl<'a> GameJson<'a> {
+impl<'a, T, E> GameJson<'a, T, E> {
     /// The JSON of `game` with its `timeline`, and the explanation of one ply if given.
-    pub fn new(
+    fn of(
         game: &'a Game,
-        timeline: &'a Timeline,
-        position: Option<(usize, &'a Explanation)>,
-    ) -> GameJson<'a> {
+        schema: u32,
+        rule: Option<Rule>,
+        timeline: &'a T,
+        position: Option<(usize, &'a E)>,
+    ) -> GameJson<'a, T, E> {
         GameJson {
-            schema: GAME_SCHEMA,
+            schema,
+            rule,
             tags: game
                 .tags
                 .iter()
@@ -409,55 +418,30 @@ impl<'a> GameJson<'a> {
     }
 }
 
-/// `castle960 castle --rule RULE --pgn --json` under a rule other than Chess960's: as
-/// [`GameJson`], with the rule, every castling's timeline, and the position in schema 2.
-#[derive(Serialize)]
-pub struct RuleGameJson<'a> {
-    /// [`RULE_GAME_SCHEMA`].
-    pub schema: u32,
-    /// The castling rule.
-    pub rule: Rule,
-    /// The game's tags, in the file's order.
-    #[serde(serialize_with = "tags_in_order")]
-    pub tags: Vec<(&'a str, &'a str)>,
-    /// The start position (Shredder-FEN).
-    pub start: String,
-    /// The moves in SAN, as in the file.
-    pub moves: Vec<&'a str>,
-    /// Each castling through the game.
-    pub timeline: &'a RuleTimeline,
-    /// The position after `ply` plies explained, when asked for.
-    pub position: Option<RulePlyJson<'a>>,
-}
-
-/// The explained position of a chosen ply, under a rule.
-#[derive(Serialize)]
-pub struct RulePlyJson<'a> {
-    /// The ply (0 is the start).
-    pub ply: usize,
-    /// The explanation, as `castle960 castle --rule RULE FEN --json` writes it.
-    pub explanation: &'a RuleExplanation,
-}
-
-impl<'a> RuleGameJson<'a> {
-    /// The JSON of `game` with its `timeline`, and the explanation of one ply if given.
+impl<'a> GameJson<'a> {
+    /// The JSON of `game` under Chess960's rule.
     pub fn new(
+        game: &'a Game,
+        timeline: &'a Timeline,
+        position: Option<(usize, &'a Explanation)>,
+    ) -> GameJson<'a> {
+        GameJson::of(game, GAME_SCHEMA, None, timeline, position)
+    }
+}
+
+impl<'a> GameJson<'a, RuleTimeline, RuleExplanation> {
+    /// The JSON of `game` under the rule of `timeline`.
+    pub fn under_rule(
         game: &'a Game,
         timeline: &'a RuleTimeline,
         position: Option<(usize, &'a RuleExplanation)>,
-    ) -> RuleGameJson<'a> {
-        RuleGameJson {
-            schema: RULE_GAME_SCHEMA,
-            rule: timeline.rule,
-            tags: game
-                .tags
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect(),
-            start: to_fen(&game.start, CastlingNotation::Shredder),
-            moves: game.moves.iter().map(|m| m.san.as_str()).collect(),
+    ) -> Self {
+        GameJson::of(
+            game,
+            RULE_GAME_SCHEMA,
+            Some(timeline.rule),
             timeline,
-            position: position.map(|(ply, explanation)| RulePlyJson { ply, explanation }),
-        }
+            position,
+        )
     }
 }
