@@ -243,10 +243,7 @@ pub fn read_san(board: &Board, input: &str) -> Result<Move, SanError> {
         san: input.to_string(),
         kind,
     };
-    let text = input
-        .trim()
-        .trim_end_matches(['+', '#', '!', '?'])
-        .trim_end();
+    let text = move_text(input);
     let color = board.side_to_move();
     if let Some(side) = side_of(text) {
         return castling_move(board, side)
@@ -363,10 +360,7 @@ pub fn read_san_under(board: &Board, rule: Rule, input: &str) -> Result<GameMove
         san: input.to_string(),
         kind,
     };
-    let text = input
-        .trim()
-        .trim_end_matches(['+', '#', '!', '?'])
-        .trim_end();
+    let text = move_text(input);
     let color = board.side_to_move();
     let rank = Rank::First.relative_to(color);
     let legal = legal_castlings(board, rule);
@@ -493,6 +487,14 @@ fn parse(text: &str) -> Option<Parsed> {
         to,
         promotion,
     })
+}
+
+/// The move of a SAN as typed: surrounding blanks, check marks and annotations dropped.
+fn move_text(input: &str) -> &str {
+    input
+        .trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .trim_end()
 }
 
 #[cfg(test)]
