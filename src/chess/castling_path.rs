@@ -73,6 +73,21 @@ impl CastlingPath {
         }
     }
 
+    /// The same castling in file indices, as any board width speaks of it: the inverse of
+    /// [`CastlingPath::of_geometry`] (the naming aside), for the start-position searches, which
+    /// serve boards of eight and of ten files.
+    pub const fn geometry(self) -> Geometry {
+        Geometry {
+            side: self.side,
+            king: self.king as u8,
+            rook: self.rook as u8,
+            king_to: self.king_to as u8,
+            rook_to: self.rook_to as u8,
+            empty: self.empty as u16,
+            safe: self.safe as u16,
+        }
+    }
+
     /// The castling side.
     pub const fn side(self) -> CastlingSide {
         self.side
@@ -177,6 +192,13 @@ impl CastlingPath {
                 Square::new(self.rook_to, rank)
             ),
         }
+    }
+}
+
+/// The castling in file indices ([`CastlingPath::geometry`]).
+impl From<CastlingPath> for Geometry {
+    fn from(path: CastlingPath) -> Geometry {
+        path.geometry()
     }
 }
 

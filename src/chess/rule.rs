@@ -502,6 +502,13 @@ impl Geometry {
         files
     }
 
+    /// The files that must be empty plus the king's and the castling rook's: in a position
+    /// where castling is legal, exactly these files of the back rank hold nothing but king and
+    /// rook.
+    pub const fn clear_files(&self) -> u16 {
+        self.empty | 1 << self.king | 1 << self.rook
+    }
+
     /// Whether the king lands on the rook's square or crosses it.
     pub fn king_passes_rook(&self) -> bool {
         let (lo, hi) = (self.king.min(self.king_to), self.king.max(self.king_to));

@@ -6,10 +6,11 @@
 //! that earlier moment and playing the same moves afterwards reaches it, so it is walkable if
 //! the earlier one is. Only castle-legal positions reached undominated are handed on.
 
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_path::CastlingPath;
+use crate::chess::Geometry;
 use crate::start::search::hash::PlacementMap;
-use crate::start::search::model::{PackedPos, Pos, Rules, SquareSet, first_rank};
+use crate::start::search::model::{
+    BackRank, PackedPos, Pos, Rules, SquareSet, structure_pawns, structures,
+};
 use crate::start::search::swap::SafeStructures;
 use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
@@ -33,56 +34,87 @@ pub fn members(group: Group) -> impl Iterator<Item = usize> {
 /// The most arrangements one castling game searches together.
 pub const GROUP_SIZE: usize = Group::BITS as usize;
 
-/// The rules of the castling game along `path`: king and castling rook frozen on their squares.
-pub fn castling_rules(path: CastlingPath, bound: usize) -> Rules {
-    let king = first_rank(path.king_from());
-    let rook = first_rank(path.rook_from());
+/// The rules of the castling game of `castle`: king and castling rook frozen on their squares.
+pub fn castling_rules<const F: usize>(castle: Geometry, bound: usize) -> Rules<F> {
     Rules {
-        frozen: SquareSet::single(king).with(rook),
+        frozen: SquareSet::single(castle.king).with(castle.rook),
         ..Rules::open(bound)
     }
 }
 
 /// A node of the castling game: a position packed by [`Pos::packed`] (kept flat, so that a node
-/// takes 16 bytes), whether it is dominated, and the index of its parent (a root is its own
-/// parent).
+/// takes 16 bytes; its pawns are its structure's, kept apart in [`Tree`]), whether it is
+/// dominated (the top bit of `link`), and the index of its parent (the rest of `link`; a root is
+/// its own parent).
 #[derive(Clone, Copy)]
 pub struct Node {
     placement: u64,
     committed: SquareSet,
-    dominated: bool,
-    parent: u32,
+    link: u32,
 }
 
+/// The bit of [`Node::link`] that marks a dominated node.
+const DOMINATED: u32 = 1 << 31;
+
 impl Node {
-    /// The node's position, commitments included.
-    pub fn pos(&self) -> Pos {
-        Pos::unpacked(PackedPos {
+    fn new(packed: PackedPos, dominated: bool, parent: u32) -> Node {
+        Node {
+            placement: packed.placement,
+            committed: packed.committed,
+            link: parent | if dominated { DOMINATED } else { 0 },
+        }
+    }
+
+    /// The node's position, commitments included, in the pawn structure with index `structure`.
+    fn pos<const F: usize>(&self, structure: usize) -> Pos<F> {
+        let packed = PackedPos {
             placement: self.placement,
             committed: self.committed,
-        })
+        };
+        Pos::unpacked(packed, structure_pawns(structure))
+    }
+
+    fn dominated(&self) -> bool {
+        self.link & DOMINATED != 0
+    }
+
+    fn parent(&self) -> u32 {
+        self.link & !DOMINATED
     }
 }
 
 /// The castling game's search tree: every admitted node, addressed by its index, with the index
-/// of its parent; following parents from a candidate gives its castling game.
-pub struct Tree {
-    /// The nodes by index.
-    pub nodes: Vec<Node>,
+/// of its parent and its pawn structure; following parents from a candidate gives its castling
+/// game.
+pub struct Tree<const F: usize = 8> {
+    nodes: Vec<Node>,
+    /// The index of each node's pawn structure (below 3^10, the most on ten files).
+    structures: Vec<u16>,
 }
 
-impl Tree {
+impl<const F: usize> Tree<F> {
+    /// How many nodes the tree holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The position of node `index`, commitments included.
+    pub fn pos(&self, index: u32) -> Pos<F> {
+        let i = index as usize;
+        self.nodes[i].pos(self.structures[i] as usize)
+    }
+
     /// The positions from a root to node `index`, root first.
-    pub fn path_to(&self, index: u32) -> Vec<Pos> {
+    pub fn path_to(&self, index: u32) -> Vec<Pos<F>> {
         let mut path = Vec::new();
         let mut at = index;
         loop {
-            let node = self.nodes[at as usize];
-            path.push(node.pos());
-            if node.parent == at {
+            path.push(self.pos(at));
+            let parent = self.nodes[at as usize].parent();
+            if parent == at {
                 break;
             }
-            at = node.parent;
+            at = parent;
         }
         path.reverse();
         path
@@ -166,24 +198,24 @@ pub enum Pruning {
 /// `pruning` says when positions in structures that [`SafeStructures`] lists are left
 /// unexpanded: every castled position beyond them is walkable (the lemma of
 /// [`crate::start::search::swap`]), so they cannot change a verdict.
-pub fn castling_game(
-    arrangements: &[Arrangement],
-    path: CastlingPath,
+pub fn castling_game<const F: usize, A: BackRank<F>>(
+    arrangements: &[A],
+    path: Geometry,
     bound: usize,
     pruning: Pruning,
-    on_candidate: impl FnMut(u32, &Pos, Group) -> Group,
-) -> (Tree, Rules) {
+    on_candidate: impl FnMut(u32, &Pos<F>, Group) -> Group,
+) -> (Tree<F>, Rules<F>) {
     CastlingGame::new(arrangements, path, bound, pruning).run(on_candidate)
 }
 
 /// The state of one castling game.
-struct CastlingGame<'a> {
-    arrangements: &'a [Arrangement],
-    path: CastlingPath,
-    rules: Rules,
+struct CastlingGame<'a, const F: usize, A> {
+    arrangements: &'a [A],
+    path: Geometry,
+    rules: Rules<F>,
     safe: &'static SafeStructures,
     pruning: Pruning,
-    tree: Tree,
+    tree: Tree<F>,
     /// Per node: the arrangements it still has to be expanded for.
     waiting: Vec<Group>,
     /// Arrangements still searched.
@@ -200,13 +232,13 @@ struct CastlingGame<'a> {
     pending: BTreeMap<(u8, usize), Vec<u32>>,
 }
 
-impl<'a> CastlingGame<'a> {
+impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
     fn new(
-        arrangements: &'a [Arrangement],
-        path: CastlingPath,
+        arrangements: &'a [A],
+        path: Geometry,
         bound: usize,
         pruning: Pruning,
-    ) -> CastlingGame<'a> {
+    ) -> CastlingGame<'a, F, A> {
         assert!(
             (1..=GROUP_SIZE).contains(&arrangements.len()),
             "a castling game searches 1 to {GROUP_SIZE} arrangements"
@@ -214,13 +246,12 @@ impl<'a> CastlingGame<'a> {
         assert!(
             arrangements
                 .iter()
-                .all(|a| a.king_file() == path.king_from()
-                    && a.rook_file(path.side()) == path.rook_from()),
+                .all(|a| a.king_file() == path.king && a.rook_file(path.side) == path.rook),
             "arrangements searched together have the path's king and castling rook files"
         );
         let safe = match pruning {
             Pruning::Never => SafeStructures::none(),
-            _ => SafeStructures::of(path, bound),
+            _ => SafeStructures::of_width::<F>(path, bound),
         };
         let mut rules = castling_rules(path, bound);
         if pruning == Pruning::Always {
@@ -233,19 +264,25 @@ impl<'a> CastlingGame<'a> {
             rules,
             safe,
             pruning,
-            tree: Tree { nodes: Vec::new() },
+            tree: Tree {
+                nodes: Vec::new(),
+                structures: Vec::new(),
+            },
             waiting: Vec::new(),
             alive: Group::MAX >> (GROUP_SIZE - arrangements.len()),
             met: 0,
             tables: Vec::new(),
-            table_of: vec![u32::MAX; crate::start::search::model::STRUCTURES],
+            table_of: vec![u32::MAX; structures(F)],
             overflow: Vec::new(),
             pending: BTreeMap::new(),
         }
     }
 
     /// Plays the game to the end (or until every arrangement is settled).
-    fn run(mut self, mut on_candidate: impl FnMut(u32, &Pos, Group) -> Group) -> (Tree, Rules) {
+    fn run(
+        mut self,
+        mut on_candidate: impl FnMut(u32, &Pos<F>, Group) -> Group,
+    ) -> (Tree<F>, Rules<F>) {
         for (i, arrangement) in self.arrangements.iter().enumerate() {
             for (p, _) in self.rules.roots(arrangement) {
                 let structure = p.structure();
@@ -254,7 +291,7 @@ impl<'a> CastlingGame<'a> {
                 }
             }
         }
-        let mut next_positions: Vec<(Pos, bool)> = Vec::new();
+        let mut next_positions: Vec<(Pos<F>, bool)> = Vec::new();
         'structures: while let Some(((_, structure), mut queue)) = self.pending.pop_first() {
             let mut cursor = 0;
             while let Some(&index) = queue.get(cursor) {
@@ -291,17 +328,17 @@ impl<'a> CastlingGame<'a> {
         index: u32,
         structure: usize,
         queue: &mut Vec<u32>,
-        next_positions: &mut Vec<(Pos, bool)>,
-        on_candidate: &mut impl FnMut(u32, &Pos, Group) -> Group,
+        next_positions: &mut Vec<(Pos<F>, bool)>,
+        on_candidate: &mut impl FnMut(u32, &Pos<F>, Group) -> Group,
     ) -> ControlFlow<()> {
         let mut bits = std::mem::take(&mut self.waiting[index as usize]) & self.alive;
         if bits == 0 {
             return ControlFlow::Continue(());
         }
         let node = self.tree.nodes[index as usize];
-        let pos = node.pos();
+        let pos: Pos<F> = node.pos(structure);
         let open = pos.castling_open(self.path);
-        if open && !node.dominated && pos.moved_files() > 0 {
+        if open && !node.dominated() && pos.moved_files() > 0 {
             self.met |= bits;
             let settled = on_candidate(index, &pos, bits);
             self.alive &= !settled;
@@ -317,14 +354,13 @@ impl<'a> CastlingGame<'a> {
         if bits == 0 {
             return ControlFlow::Continue(());
         }
-        let destinations = SquareSet::single(first_rank(self.path.king_to()))
-            .with(first_rank(self.path.rook_to()));
+        let destinations = SquareSet::single(self.path.king_to).with(self.path.rook_to);
         next_positions.clear();
         self.rules.successors(&pos, &mut |next, _, touched| {
             // Moves after castling became legal that avoid the destination squares lead only to
             // dominated castled positions; they are explored (a later move may use the
             // destinations) but marked.
-            let dominated = (open || node.dominated) && touched.and(destinations).is_empty();
+            let dominated = (open || node.dominated()) && touched.and(destinations).is_empty();
             next_positions.push((next, dominated));
         });
         for &(next, dominated) in next_positions.iter() {
@@ -356,7 +392,7 @@ impl<'a> CastlingGame<'a> {
     /// for which it is new, or `None` when a subsuming variant has them all already.
     fn admit(
         &mut self,
-        pos: &Pos,
+        pos: &Pos<F>,
         structure: usize,
         dominated: bool,
         parent: Option<u32>,
@@ -425,12 +461,10 @@ impl<'a> CastlingGame<'a> {
                 known.more = self.overflow.len() as u32;
             }
         }
-        self.tree.nodes.push(Node {
-            placement: packed.placement,
-            committed: packed.committed,
-            dominated,
-            parent: parent.unwrap_or(index),
-        });
+        self.tree
+            .nodes
+            .push(Node::new(packed, dominated, parent.unwrap_or(index)));
+        self.tree.structures.push(structure as u16);
         Some((index, arriving))
     }
 
@@ -440,7 +474,7 @@ impl<'a> CastlingGame<'a> {
         &mut self,
         node: u32,
         new: Group,
-        pos: &Pos,
+        pos: &Pos<F>,
         structure: usize,
         current: Option<(usize, &mut Vec<u32>)>,
     ) {

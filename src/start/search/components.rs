@@ -5,12 +5,17 @@
 
 use crate::start::search::hash::{KeyMap, KeySet};
 use crate::start::search::model::{self, Cell, KNIGHT, Pawns, Pos, PosKey, Step, file_of, row_of};
+
+/// The exact squares of a board `F` files wide, in order.
+fn squares<const F: usize>() -> std::ops::Range<u8> {
+    0..2 * F as u8
+}
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 
 /// The core of a component: its positions with every piece that can leave ranks 1-2 gone.
 #[derive(Clone, Debug)]
-pub struct Core {
+pub struct Core<const F: usize = 8> {
     /// The smallest member's key, which identifies the component.
     pub id: PosKey,
     /// All core positions (placements, no bookkeeping), in key order.
@@ -18,15 +23,15 @@ pub struct Core {
     /// Kinds present on ranks 1-2 in the core, a bit per kind.
     pub kinds_on_board: u8,
     /// Rank-1 files of knights in the core, a bit per file.
-    pub knight_file_set: u8,
+    pub knight_file_set: u16,
     /// The pawns, the same in every position of the component.
-    pub pawns: Pawns,
+    pub pawns: Pawns<F>,
 }
 
 /// Takes off ranks 1-2 every piece that can leave directly, recording the exits.
-pub(super) fn lift_all(mut pos: Pos, steps: &mut Vec<Step>) -> Pos {
+pub(super) fn lift_all<const F: usize>(mut pos: Pos<F>, steps: &mut Vec<Step>) -> Pos<F> {
     loop {
-        let exit = (0..16u8).find(|&s| {
+        let exit = squares::<F>().find(|&s| {
             let c = pos.cell(s);
             !c.is_empty() && pos.exit_possible(c.kind(), s)
         });
@@ -41,8 +46,8 @@ pub(super) fn lift_all(mut pos: Pos, steps: &mut Vec<Step>) -> Pos {
 }
 
 /// The same without recording, for positions that [`CoreCache::id`] and the tests lift.
-pub(super) fn lift_all_quiet(mut pos: Pos) -> Pos {
-    for s in 0..16u8 {
+pub(super) fn lift_all_quiet<const F: usize>(mut pos: Pos<F>) -> Pos<F> {
+    for s in squares::<F>() {
         let c = pos.cell(s);
         if !c.is_empty() && pos.exit_possible(c.kind(), s) {
             pos.set(s, Cell::EMPTY);
@@ -56,8 +61,8 @@ pub(super) fn lift_all_quiet(mut pos: Pos) -> Pos {
 /// once. No pawn moves, no returns from the pool. `sink` gets the next position, lifted again,
 /// and the move (its exits follow from [`lift_all`]). Whether a piece can leave depends only on
 /// its own square and the pawns, so after a move only the moved piece can: the others stay.
-pub(super) fn component_moves(pos: &Pos, mut sink: impl FnMut(Pos, Step)) {
-    for s in 0..16u8 {
+pub(super) fn component_moves<const F: usize>(pos: &Pos<F>, mut sink: impl FnMut(Pos<F>, Step)) {
+    for s in squares::<F>() {
         let c = pos.cell(s);
         if c.is_empty() {
             continue;
@@ -80,13 +85,13 @@ pub(super) fn component_moves(pos: &Pos, mut sink: impl FnMut(Pos, Step)) {
 /// without deciding. Where pawns on rank 3 wall the pieces in, nothing but knights can leave and
 /// [`CoreCache::id`] would explore a component of millions of positions, while king and rook
 /// trading places is usually a matter of a few moves.
-pub fn connected_within(from: Pos, to: Pos, budget: usize) -> Option<bool> {
+pub fn connected_within<const F: usize>(from: Pos<F>, to: Pos<F>, budget: usize) -> Option<bool> {
     let ends = [from.placement(), to.placement()];
     if ends[0] == ends[1] {
         return Some(true);
     }
     let mut seen: [KeySet; 2] = [KeySet::default(), KeySet::default()];
-    let mut layer: [Vec<Pos>; 2] = [vec![ends[0]], vec![ends[1]]];
+    let mut layer: [Vec<Pos<F>>; 2] = [vec![ends[0]], vec![ends[1]]];
     for side in 0..2 {
         seen[side].insert(ends[side].key());
     }
@@ -124,8 +129,8 @@ pub fn connected_within(from: Pos, to: Pos, budget: usize) -> Option<bool> {
 /// Every move of the model that keeps the pawns where they are: a piece moves on ranks 1-2,
 /// leaves for the pool from a square it can leave by, or comes back from the pool onto an empty
 /// square it could leave by (a bishop onto its own colour).
-fn moves_within_structure(pos: &Pos, mut sink: impl FnMut(Pos)) {
-    for s in 0..16u8 {
+fn moves_within_structure<const F: usize>(pos: &Pos<F>, mut sink: impl FnMut(Pos<F>)) {
+    for s in squares::<F>() {
         let kind = pos.kind(s);
         if kind == 0 {
             continue;
@@ -141,13 +146,16 @@ fn moves_within_structure(pos: &Pos, mut sink: impl FnMut(Pos)) {
             sink(next);
         }
     }
-    for kind in model::KINDS {
+    for &kind in model::kinds::<F>() {
         if pos.in_pool(kind) == 0 {
             continue;
         }
-        for s in 0..16u8 {
-            let own_colour = kind != model::BISHOP || pos.bishop_in_pool(model::is_light(s));
-            if own_colour && pos.free(file_of(s), row_of(s)) && pos.exit_possible(kind, s) {
+        for s in squares::<F>() {
+            let own_colour = kind != model::BISHOP || pos.bishop_in_pool(model::is_light::<F>(s));
+            if own_colour
+                && pos.free(file_of::<F>(s), row_of::<F>(s))
+                && pos.exit_possible(kind, s)
+            {
                 let mut next = *pos;
                 next.set(s, Cell::piece(kind));
                 sink(next);
@@ -158,14 +166,22 @@ fn moves_within_structure(pos: &Pos, mut sink: impl FnMut(Pos)) {
 
 /// Identifies the components of castled positions and their cores, exploring each component
 /// once: every position met in an exploration is remembered with its component's id.
-#[derive(Default)]
-pub struct CoreCache {
+pub struct CoreCache<const F: usize = 8> {
     component_of: KeyMap<PosKey>,
     /// The cores found, by component id.
-    pub cores: KeyMap<Core>,
+    pub cores: KeyMap<Core<F>>,
 }
 
-impl CoreCache {
+impl<const F: usize> Default for CoreCache<F> {
+    fn default() -> Self {
+        CoreCache {
+            component_of: KeyMap::default(),
+            cores: KeyMap::default(),
+        }
+    }
+}
+
+impl<const F: usize> CoreCache<F> {
     /// The id of the component containing `pos` (a placement): its core's smallest key.
     ///
     /// Pieces that can reach a way off ranks 1-2 are lifted one stage at a time: breadth-first
@@ -176,7 +192,7 @@ impl CoreCache {
     /// a fraction of the cost: the explorations never carry pieces that are about to leave.
     /// Every position met is remembered with the id, and meeting a remembered one ends the
     /// search early.
-    pub fn id(&mut self, pos: Pos) -> PosKey {
+    pub fn id(&mut self, pos: Pos<F>) -> PosKey {
         let mut at = lift_all_quiet(pos.placement());
         if let Some(&id) = self.component_of.get(&at.key()) {
             return id;
@@ -232,18 +248,18 @@ impl CoreCache {
     }
 }
 
-impl Core {
-    fn from_members(members: Vec<PosKey>) -> Core {
-        let first = Pos::from_key(members[0]);
+impl<const F: usize> Core<F> {
+    fn from_members(members: Vec<PosKey>) -> Core<F> {
+        let first = Pos::<F>::from_key(members[0]);
         let mut kinds_on_board = 0u8;
-        let mut knight_file_set = 0u8;
-        for s in 0..16u8 {
+        let mut knight_file_set = 0u16;
+        for s in squares::<F>() {
             let k = first.kind(s);
             if k != 0 {
                 kinds_on_board |= 1 << k;
             }
-            if k == KNIGHT && row_of(s) == 0 {
-                knight_file_set |= 1 << file_of(s);
+            if k == KNIGHT && row_of::<F>(s) == 0 {
+                knight_file_set |= 1 << file_of::<F>(s);
             }
         }
         Core {
@@ -258,7 +274,7 @@ impl Core {
 
 /// Explores the component of `start` (a placement) with eager lifting and returns its core and
 /// the search tree (parent links, for paths to core members).
-pub(super) fn core_of(start: Pos) -> (Core, KeyMap<PosKey>) {
+pub(super) fn core_of<const F: usize>(start: Pos<F>) -> (Core<F>, KeyMap<PosKey>) {
     let start = start.placement();
     let root = lift_all(start, &mut Vec::new());
     let mut parent: KeyMap<PosKey> = KeyMap::default();
@@ -287,7 +303,11 @@ pub(super) fn core_of(start: Pos) -> (Core, KeyMap<PosKey>) {
 }
 
 /// The steps from `start` (a placement) to `target` inside a component explored by [`core_of`].
-pub(super) fn component_path(parent: &KeyMap<PosKey>, start: PosKey, target: PosKey) -> Vec<Step> {
+pub(super) fn component_path<const F: usize>(
+    parent: &KeyMap<PosKey>,
+    start: PosKey,
+    target: PosKey,
+) -> Vec<Step> {
     let mut chain = vec![target];
     while *chain.last().unwrap() != start {
         let at = *chain.last().unwrap();
@@ -301,7 +321,7 @@ pub(super) fn component_path(parent: &KeyMap<PosKey>, start: PosKey, target: Pos
     let mut steps = Vec::new();
     // The root is the start with its liftable pieces gone.
     let mut first = Vec::new();
-    let root = lift_all(Pos::from_key(start), &mut first);
+    let root = lift_all(Pos::<F>::from_key(start), &mut first);
     steps.extend(first);
     let mut at = root;
     for &next in &chain[1..] {
@@ -328,7 +348,7 @@ pub(super) fn component_path(parent: &KeyMap<PosKey>, start: PosKey, target: Pos
 }
 
 /// Undoes a sequence of steps: the steps that lead from its end back to `start`.
-pub(super) fn reversed(start: &Pos, steps: &[Step]) -> Vec<Step> {
+pub(super) fn reversed<const F: usize>(start: &Pos<F>, steps: &[Step]) -> Vec<Step> {
     let mut pos = *start;
     let mut back = Vec::with_capacity(steps.len());
     for &step in steps {
@@ -355,8 +375,8 @@ pub(super) fn reversed(start: &Pos, steps: &[Step]) -> Vec<Step> {
 /// pieces of its component's core), strongest first.
 pub fn stuck_pieces(pos: &Pos) -> Vec<crate::chess::Piece> {
     let (core, _) = core_of(*pos);
-    let first = Pos::from_key(core.id);
-    let mut kinds: Vec<u8> = (0..16u8)
+    let first = Pos::<8>::from_key(core.id);
+    let mut kinds: Vec<u8> = squares::<8>()
         .map(|s| first.kind(s))
         .filter(|&k| k != 0)
         .collect();

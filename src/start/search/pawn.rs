@@ -27,7 +27,7 @@
 //! each side is then found by the search of that arrangement alone ([`analyse`], [`witness`]),
 //! which stops early.
 
-use crate::chess::{Arrangement, CastlingPath, File};
+use crate::chess::{Arrangement, CastlingPath, File, Geometry};
 use crate::start::line::Line;
 use crate::start::search::castling_game::{
     GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
@@ -35,7 +35,7 @@ use crate::start::search::castling_game::{
 pub use crate::start::search::components::stuck_pieces;
 use crate::start::search::components::{CoreCache, component_path, core_of, reversed};
 use crate::start::search::hash::KeySet;
-use crate::start::search::model::{self, Pos, PosKey, Rules, Step};
+use crate::start::search::model::{self, BackRank, Pos, PosKey, Rules, Step};
 use crate::start::search::once::OncePer;
 use crate::start::search::realize::{RealizeError, realize};
 use crate::start::search::walking_game::{walk_to, walkable};
@@ -137,20 +137,24 @@ enum Until {
 
 /// What the castling game of one arrangement found: the castled cores shown walkable (the first
 /// one only, unless the search ran [`Until::Exhausted`]), and the first one no walk reaches.
-struct Findings {
-    tree: Tree,
-    rules: Rules,
+struct Findings<const F: usize> {
+    tree: Tree<F>,
+    rules: Rules<F>,
     walked: Vec<(PosKey, Walked)>,
     unwalkable: Option<u32>,
     cores: usize,
 }
 
 /// Decides a side that cannot castle without a pawn move, with at most `bound` files of pawns
-/// moved.
-pub fn analyse(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> PawnOutcome {
+/// moved: on the standard board (`path` a [`CastlingPath`]) or on ten files (a [`Geometry`]).
+pub fn analyse<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    path: impl Into<Geometry>,
+    bound: usize,
+) -> PawnOutcome {
     analyse_with(
         arrangement,
-        path,
+        path.into(),
         bound,
         Pruning::AfterFirstCandidate,
         Until::Unwalkable,
@@ -161,12 +165,18 @@ pub fn analyse(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> P
 /// examined one by one. The baseline of the benchmarks and a cross-check in the tests; the
 /// verdict and the witness lines are the same as [`analyse`]'s, only [`PawnOutcome::cores`] is
 /// larger.
-pub fn analyse_exhaustively(
-    arrangement: &Arrangement,
-    path: CastlingPath,
+pub fn analyse_exhaustively<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    path: impl Into<Geometry>,
     bound: usize,
 ) -> PawnOutcome {
-    analyse_with(arrangement, path, bound, Pruning::Never, Until::Unwalkable)
+    analyse_with(
+        arrangement,
+        path.into(),
+        bound,
+        Pruning::Never,
+        Until::Unwalkable,
+    )
 }
 
 /// The witness of a side that [`decide_group`] found free of castled positions no walk reaches:
@@ -179,7 +189,12 @@ pub fn analyse_exhaustively(
 /// castlings with the same king, rook and squares to clear (free castling's several castlings
 /// of one side) share it: a memo (`first_castle_legal`) finds it once for them all. What differs is
 /// only the castled position and the walk to it.
-pub fn witness(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> PawnOutcome {
+pub fn witness<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    path: impl Into<Geometry>,
+    bound: usize,
+) -> PawnOutcome {
+    let path = path.into();
     let Some(first) = first_castle_legal(arrangement, path, bound) else {
         return PawnOutcome {
             verdict: Verdict::NotWithinBound,
@@ -188,7 +203,7 @@ pub fn witness(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> P
             cores: 0,
         };
     };
-    let q = first.before;
+    let q = Pos::<F>::from_key(first.before);
     let mut cache = CoreCache::default();
     let id = cache.id(q.castled(path));
     let searched = if cache.id(q) == id {
@@ -229,7 +244,8 @@ pub fn witness(arrangement: &Arrangement, path: CastlingPath, bound: usize) -> P
 #[derive(Clone, Debug)]
 struct FirstCastleLegal {
     steps: Vec<Step>,
-    before: Pos,
+    /// The castle-legal placement ([`Pos::key`], on either board width).
+    before: PosKey,
 }
 
 /// [`FirstCastleLegal`] of `arrangement` along `path`, worked out once for every castling with
@@ -238,18 +254,19 @@ struct FirstCastleLegal {
 /// positions, no position is dominated before castling is legal anywhere, and no structure is
 /// left unexpanded before the first castled position (so the game without the lemma's pruning,
 /// [`Pruning::Never`], goes exactly as [`witness`]'s [`Pruning::AfterFirstCandidate`] did).
-fn first_castle_legal(
-    arrangement: &Arrangement,
-    path: CastlingPath,
+fn first_castle_legal<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    path: Geometry,
     bound: usize,
 ) -> &'static Option<FirstCastleLegal> {
-    type Key = (u16, File, File, u8, usize);
+    type Key = (usize, u32, u8, u8, u16, usize);
     static FIRST: Mutex<BTreeMap<Key, &'static OnceLock<Option<FirstCastleLegal>>>> =
         Mutex::new(BTreeMap::new());
     let key = (
-        arrangement.sp(),
-        path.king_from(),
-        path.rook_from(),
+        F,
+        arrangement.number(),
+        path.king,
+        path.rook,
         path.clear_files(),
         bound,
     );
@@ -262,14 +279,14 @@ fn first_castle_legal(
         });
         first.map(|before| FirstCastleLegal {
             steps: castle_path(arrangement, &tree, &rules, before),
-            before: tree.nodes[before as usize].pos().placement(),
+            before: tree.pos(before).placement().key(),
         })
     })
 }
 
-fn analyse_with(
-    arrangement: &Arrangement,
-    path: CastlingPath,
+fn analyse_with<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    path: Geometry,
     bound: usize,
     pruning: Pruning,
     until: Until,
@@ -311,14 +328,14 @@ fn analyse_with(
 /// Plays the castling game of one arrangement, examining each castled core as it is met: walked
 /// to from the position before castling (same component), or by a walking search from the
 /// start. `until` says when the search stops and which walkable cores it keeps.
-fn search(
-    arrangement: &Arrangement,
-    path: CastlingPath,
+fn search<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    path: Geometry,
     bound: usize,
     pruning: Pruning,
     until: Until,
-) -> Findings {
-    let mut cache = CoreCache::default();
+) -> Findings<F> {
+    let mut cache = CoreCache::<F>::default();
     let mut seen: KeySet = KeySet::default();
     let mut walked_cores: Vec<(PosKey, Walked)> = Vec::new();
     let mut unwalkable: Option<u32> = None;
@@ -440,6 +457,7 @@ pub fn castled_walks(
     bound: usize,
     mut each: impl FnMut(CastledWalk),
 ) -> usize {
+    let path = path.geometry();
     let findings = search(arrangement, path, bound, Pruning::Always, Until::Exhausted);
     let lines = Lines {
         arrangement,
@@ -459,13 +477,13 @@ pub fn castled_walks(
 }
 
 /// Turns what the search found into the model lines of the witness games.
-struct Lines<'a> {
-    arrangement: &'a Arrangement,
-    path: CastlingPath,
-    findings: &'a Findings,
+struct Lines<'a, const F: usize, A> {
+    arrangement: &'a A,
+    path: Geometry,
+    findings: &'a Findings<F>,
 }
 
-impl Lines<'_> {
+impl<const F: usize, A: BackRank<F>> Lines<'_, F, A> {
     /// The steps of the castling game from the start to node `before`.
     fn castle_path(&self, before: u32) -> Vec<Step> {
         let Findings { tree, rules, .. } = self.findings;
@@ -475,7 +493,7 @@ impl Lines<'_> {
     /// The castling game and the castle-free game of an artificial-only side, ending in the same
     /// placement.
     fn artificial(&self, walked: &Walked) -> (Vec<Step>, Vec<Step>) {
-        let placement = |node: u32| self.findings.tree.nodes[node as usize].pos().placement();
+        let placement = |node: u32| self.findings.tree.pos(node).placement();
         let (before, searched) = match walked {
             &Walked::Locally { before } => (before, None),
             Walked::Searched {
@@ -494,7 +512,12 @@ impl Lines<'_> {
 }
 
 /// The steps of a castling game from the start of `arrangement` to node `before` of its tree.
-fn castle_path(arrangement: &Arrangement, tree: &Tree, rules: &Rules, before: u32) -> Vec<Step> {
+fn castle_path<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    tree: &Tree<F>,
+    rules: &Rules<F>,
+    before: u32,
+) -> Vec<Step> {
     let path = tree.path_to(before);
     let mut steps = rules
         .roots(arrangement)
@@ -512,10 +535,10 @@ fn castle_path(arrangement: &Arrangement, tree: &Tree, rules: &Rules, before: u3
 /// ending in the same placement: `prefix` leads from the start to the castle-legal placement
 /// `q`, whose castled position lies in its component (`searched` is `None`) or was reached by a
 /// walking search from the start (the core member it reached, and the walk's steps).
-fn artificial_games(
-    path: CastlingPath,
+fn artificial_games<const F: usize>(
+    path: Geometry,
     prefix: Vec<Step>,
-    q: Pos,
+    q: Pos<F>,
     searched: Option<(PosKey, &[Step])>,
 ) -> (Vec<Step>, Vec<Step>) {
     let castled = q.castled(path);
@@ -527,14 +550,14 @@ fn artificial_games(
             // Castle at `q`; or walk from `q` into the shared core and back out to the castled
             // placement.
             let (core, q_tree) = core_of(q);
-            let to_core = component_path(&c_tree, castled.key(), core.id);
+            let to_core = component_path::<F>(&c_tree, castled.key(), core.id);
             let mut walk = prefix;
-            walk.extend(component_path(&q_tree, q.key(), core.id));
+            walk.extend(component_path::<F>(&q_tree, q.key(), core.id));
             walk.extend(reversed(&castled, &to_core));
             (castle, walk)
         }
         Some((member, steps)) => {
-            castle.extend(component_path(&c_tree, castled.key(), member));
+            castle.extend(component_path::<F>(&c_tree, castled.key(), member));
             (castle, steps.to_vec())
         }
     }
@@ -556,12 +579,13 @@ pub struct GroupDecision {
 /// searches: when arrangements meet a castled core for the first time, one search
 /// (`walkable`) answers for all of them. The verdicts are those of [`analyse`], found with a
 /// fraction of the work; the witnesses come from [`analyse`] or [`witness`] afterwards.
-pub fn decide_group(
-    arrangements: &[Arrangement],
-    path: CastlingPath,
+pub fn decide_group<const F: usize>(
+    arrangements: &[impl BackRank<F>],
+    path: impl Into<Geometry>,
     bound: usize,
 ) -> Vec<GroupDecision> {
-    let mut cache = CoreCache::default();
+    let path = path.into();
+    let mut cache = CoreCache::<F>::default();
     let mut decisions = Vec::with_capacity(arrangements.len());
     for chunk in arrangements.chunks(GROUP_SIZE) {
         let mut met: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
@@ -626,11 +650,12 @@ mod tests {
                         continue;
                     }
                     let safe = SafeStructures::of(path, bound);
+                    let path = path.geometry();
                     let mut cache = CoreCache::default();
                     let group = std::slice::from_ref(&arrangement);
                     let (tree, _) = castling_game(group, path, bound, Pruning::Never, |_, _, _| 0);
-                    for node in &tree.nodes {
-                        let q = node.pos().placement();
+                    for node in 0..tree.len() as u32 {
+                        let q = tree.pos(node).placement();
                         if !safe.contains(q.pawns()) || !q.castling_open(path) {
                             continue;
                         }
@@ -658,10 +683,10 @@ mod tests {
         for arrangement in Arrangement::all().step_by(61) {
             for side in CastlingSide::BOTH {
                 let group = std::slice::from_ref(&arrangement);
-                let path = arrangement.castling(side);
+                let path = arrangement.castling(side).geometry();
                 let (tree, _) = castling_game(group, path, 2, Pruning::Never, |_, _, _| 0);
-                for node in tree.nodes.iter().step_by(7) {
-                    let lifted = lift_all_quiet(node.pos().placement());
+                for node in (0..tree.len() as u32).step_by(7) {
+                    let lifted = lift_all_quiet(tree.pos(node).placement());
                     component_moves(&lifted, |next, step| {
                         // The move made plainly, then every piece that can leave lifted.
                         let Step::Move { from, to } = step else {
@@ -695,7 +720,7 @@ mod tests {
                 .take(GROUP_SIZE)
                 .collect();
             let all: Group = Group::MAX >> (GROUP_SIZE - members.len());
-            let path = members[0].castling(side);
+            let path = members[0].castling(side).geometry();
             let mut cache = CoreCache::default();
             let mut ids: Vec<PosKey> = Vec::new();
             castling_game(&members, path, 2, Pruning::Always, |_, pos, _| {

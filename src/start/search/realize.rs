@@ -12,7 +12,9 @@
 //! positive claim of the pawn-move analysis: if the pool abstraction ever allowed something the
 //! real board does not, realization fails and the tests say so.
 
-use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, is_light, piece};
+use crate::chess::{
+    Arrangement, CastlingPath, File, Move, Naming, Piece, Rank, Square, is_light, piece,
+};
 use crate::start::board::{Board, plain_move};
 use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
@@ -408,8 +410,10 @@ pub(crate) fn realize(
     steps: &[Step],
     normalize: bool,
 ) -> Result<Line, RealizeError> {
+    // The searches castle along unnamed paths (`O-O`, `O-O-O`); callers name the lines their
+    // rule's way afterwards.
     let castling = steps.iter().find_map(|step| match step {
-        Step::Castle(path) => Some(*path),
+        Step::Castle(castle) => Some(CastlingPath::of_geometry(*castle, Naming::Side)),
         _ => None,
     });
     let line = match castling {
@@ -426,7 +430,7 @@ pub(crate) fn realize(
             Step::Exit { from } => r.exit(square_of(from)),
             Step::Enter { kind, to } => r.enter(kind, square_of(to)),
             Step::Push { file, to } => r.push(File::index(file as usize), to),
-            Step::Castle(path) => r.play(r.board.castling_move(path.side())),
+            Step::Castle(castle) => r.play(r.board.castling_move(castle.side)),
         };
         done.map_err(|reason| RealizeError {
             step: i + 1,

@@ -47,7 +47,7 @@
 //! a unit test in [`crate::start::search::pawn`] checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
 
-use crate::chess::CastlingPath;
+use crate::chess::{CastlingPath, Geometry, Naming};
 use crate::start::search::components::{CoreCache, connected_within};
 use crate::start::search::model::{
     self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet,
@@ -68,7 +68,7 @@ pub const MAX_BOUND: usize = 8;
 /// search within that bound may enter.
 pub fn structures_within(bound: usize) -> usize {
     (0..STRUCTURES)
-        .filter(|&i| moved_files(&structure_pawns(i)) <= bound)
+        .filter(|&i| moved_files(&structure_pawns::<8>(i)) <= bound)
         .count()
 }
 
@@ -94,6 +94,18 @@ impl SafeStructures {
         TABLES.once_per((path.unnamed(), bound), || {
             SafeStructures::work_out(path, bound)
         })
+    }
+
+    /// The safe structures of `castle` on a board `F` files wide: [`SafeStructures::of`] on the
+    /// standard board, none on ten files, where the lemma is not worked out (its adversary
+    /// places the queen, the other rook, the bishops and the knights; the archbishop and the
+    /// chancellor are not among them), so that every castled position is examined one by one.
+    pub fn of_width<const F: usize>(castle: Geometry, bound: usize) -> &'static SafeStructures {
+        if F == 8 {
+            SafeStructures::of(CastlingPath::of_geometry(castle, Naming::Side), bound)
+        } else {
+            SafeStructures::none()
+        }
     }
 
     /// No structure safe: the search without the shortcut.
@@ -129,14 +141,14 @@ impl SafeStructures {
     fn work_out(path: CastlingPath, bound: usize) -> SafeStructures {
         let moved = |p: &[u8; 8]| p.iter().filter(|&&s| s != HOME).count();
         let mut order: Vec<usize> = (0..STRUCTURES)
-            .filter(|&i| moved(&structure_pawns(i)) <= bound)
+            .filter(|&i| moved(&structure_pawns::<8>(i)) <= bound)
             .collect();
         order.sort_by_key(|&i| {
-            std::cmp::Reverse(structure_pawns(i).iter().map(|&s| s as u32).sum::<u32>())
+            std::cmp::Reverse(structure_pawns::<8>(i).iter().map(|&s| s as u32).sum::<u32>())
         });
         let mut safe = vec![false; STRUCTURES];
         for index in order {
-            let pawns = structure_pawns(index);
+            let pawns = structure_pawns::<8>(index);
             let successors_safe = (0..8).all(|file| {
                 let options = model::pawn_advances(pawns[file], moved(&pawns) < bound);
                 options.iter().all(|&to| {
@@ -166,7 +178,7 @@ type Known = Mutex<BTreeMap<CastlingPath, &'static OnceLock<Vec<AtomicU8>>>>;
 /// moved pawn on rank 3 (the most walled) is; that one is asked first, and it answers for all
 /// `2^moved` structures of its files at once.
 fn robust_cached(path: CastlingPath, structure: usize) -> bool {
-    let pawns = structure_pawns(structure);
+    let pawns = structure_pawns::<8>(structure);
     if pawns.contains(&BEYOND) {
         let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
         if robust_known(path, structure_index(&walled)) {
@@ -187,7 +199,7 @@ fn robust_known(path: CastlingPath, structure: usize) -> bool {
     });
     match known[structure].load(Ordering::Relaxed) {
         UNKNOWN => {
-            let result = robust(path, &structure_pawns(structure));
+            let result = robust(path, &structure_pawns::<8>(structure));
             known[structure].store(if result { YES } else { NO }, Ordering::Relaxed);
             result
         }
@@ -205,8 +217,8 @@ const NO_BLOCKER: usize = BLOCKERS.len();
 /// Whether blocker `b` can stand on `s` (a bishop only on its own colour).
 fn fits(b: usize, s: Sq) -> bool {
     match b {
-        2 => is_light(s),
-        3 => !is_light(s),
+        2 => is_light::<8>(s),
+        3 => !is_light::<8>(s),
         _ => true,
     }
 }
@@ -217,7 +229,7 @@ fn fits(b: usize, s: Sq) -> bool {
 fn clear_squares(path: CastlingPath) -> SquareSet {
     (0..8)
         .filter(|&f| path.clear_files() & 1 << f != 0)
-        .map(|f| sq(f, 0))
+        .map(|f| sq::<8>(f, 0))
         .collect()
 }
 
@@ -300,14 +312,14 @@ impl Adversary {
         let (lo, hi) = clear_ends(path);
         let mut spots: Vec<Sq> = (0..8)
             .filter(|&f| pawns[f as usize] != HOME)
-            .map(|f| sq(f, 1))
+            .map(|f| sq::<8>(f, 1))
             .collect();
         if wide {
-            spots.extend((0..8).map(|f| sq(f, 0)).filter(|&s| !clear.contains(s)));
+            spots.extend((0..8).map(|f| sq::<8>(f, 0)).filter(|&s| !clear.contains(s)));
         }
         // Nearest the clear squares first: the bound in `cannot_block_from` then cuts sooner,
         // since king and rook rarely need to go far.
-        spots.sort_by_key(|&s| ((lo - file_of(s)).max(file_of(s) - hi), s));
+        spots.sort_by_key(|&s| ((lo - file_of::<8>(s)).max(file_of::<8>(s) - hi), s));
         let ends = [
             path.king_from(),
             path.rook_from(),
@@ -417,7 +429,7 @@ impl Adversary {
                 before.set(s, Cell::piece(BLOCKERS[b]));
             }
         }
-        let after = before.castled(self.path);
+        let after = before.castled(self.path.geometry());
         let walled = (0..8).filter(|&f| self.board.pawns()[f] != THIRD).count() <= WALL_EXITS;
         let quick = if walled {
             connected_within(before, after, WALL_BUDGET)
@@ -488,7 +500,7 @@ fn can_leave(board: &Pos, kind: u8, from: Sq, free: SquareSet) -> bool {
         if board.exit_possible(kind, s) {
             return true;
         }
-        model::flat_destinations_over(kind, s, free, |to| {
+        model::flat_destinations_over::<8>(kind, s, free, |to| {
             if !reached.contains(to) {
                 reached = reached.with(to);
                 todo[count] = to;
@@ -546,8 +558,8 @@ fn walk(path: CastlingPath, board: &Pos, free: SquareSet) -> bool {
                     }
                 }
             } else {
-                model::flat_destinations_over(kind, at, around, |to| visit(place(to)));
-                if row_of(at) == 1 && board.exit_possible(kind, at) {
+                model::flat_destinations_over::<8>(kind, at, around, |to| visit(place(to)));
+                if row_of::<8>(at) == 1 && board.exit_possible(kind, at) {
                     visit(place(POOL));
                 }
             }
@@ -643,7 +655,7 @@ mod tests {
         for (king, rook) in [(File::B, File::A), (File::E, File::H)] {
             let mut implied = 0;
             for index in 0..STRUCTURES {
-                let p = structure_pawns(index);
+                let p = structure_pawns::<8>(index);
                 if !p.contains(&BEYOND) {
                     continue;
                 }
@@ -670,7 +682,7 @@ mod tests {
             let bound = b + 1;
             assert!(table.count() > 0);
             for index in 0..STRUCTURES {
-                let p = structure_pawns(index);
+                let p = structure_pawns::<8>(index);
                 let moved = p.iter().filter(|&&s| s != HOME).count();
                 if !table.contains(&p) {
                     continue;

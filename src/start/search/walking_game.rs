@@ -2,20 +2,19 @@
 //! towards a castled core. Found: that castled position is walkable. Not found after exhausting
 //! the (normal-form) search: it requires castling.
 
-use crate::chess::arrangement::Arrangement;
 use crate::start::search::castling_game::{Group, members};
 use crate::start::search::components::Core;
 use crate::start::search::hash::{KeyMap, KeySet};
-use crate::start::search::model::{KINDS, Pos, PosKey, Rules, SquareSet, Step};
+use crate::start::search::model::{BackRank, Pos, PosKey, Rules, SquareSet, Step, kinds};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 
 /// The rules of the walking game towards `core`: nothing frozen, kinds the core lacks leave at
 /// once, knights are placed only on the core's knight files, pawns go no further than the core's.
-fn walking_rules(core: &Core) -> Rules {
-    let all_kinds: u8 = KINDS.iter().fold(0, |set, &k| set | 1 << k);
+fn walking_rules<const F: usize>(core: &Core<F>) -> Rules<F> {
+    let all_kinds: u8 = kinds::<F>().iter().fold(0, |set, &k| set | 1 << k);
     Rules {
-        bound: 8,
+        bound: F,
         frozen: SquareSet::EMPTY,
         eager: all_kinds & !core.kinds_on_board,
         knight_file_set: core.knight_file_set,
@@ -26,7 +25,10 @@ fn walking_rules(core: &Core) -> Rules {
 
 /// The walking game towards a core: castle-free games from the start, in normal form for this
 /// target. Returns the steps to the first core member reached, or `None` when none is.
-pub fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(PosKey, Vec<Step>)> {
+pub fn walk_to<const F: usize>(
+    arrangement: &impl BackRank<F>,
+    core: &Core<F>,
+) -> Option<(PosKey, Vec<Step>)> {
     let rules = walking_rules(core);
     let targets: KeySet = core.members.iter().copied().collect();
     let mut parent: KeyMap<PosKey> = KeyMap::default();
@@ -41,11 +43,11 @@ pub fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(PosKey, Vec<St
     }
     // Positions are checked when first met rather than when their turn comes: the first target
     // met is the first one the queue would hand out, and the search ends a layer sooner.
-    let is_target = |key: PosKey| targets.contains(&Pos::from_key(key).placement().key());
+    let is_target = |key: PosKey| targets.contains(&Pos::<F>::from_key(key).placement().key());
     let mut reached = queue.iter().copied().find(|&key| is_target(key));
     while reached.is_none() {
         let Some(key) = queue.pop_front() else { break };
-        rules.successors(&Pos::from_key(key), &mut |next, _, _| {
+        rules.successors(&Pos::<F>::from_key(key), &mut |next, _, _| {
             if reached.is_some() {
                 return;
             }
@@ -68,7 +70,7 @@ pub fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(PosKey, Vec<St
     for pair in chain.windows(2) {
         steps.extend(rules.steps_between(&Pos::from_key(pair[0]), &Pos::from_key(pair[1])));
     }
-    Some((Pos::from_key(end).placement().key(), steps))
+    Some((Pos::<F>::from_key(end).placement().key(), steps))
 }
 
 /// Which of the arrangements in `from` (bits into `arrangements`) reach a member of `core` by
@@ -78,10 +80,14 @@ pub fn walk_to(arrangement: &Arrangement, core: &Core) -> Option<(PosKey, Vec<St
 /// from the search as soon as it arrives. The answer for each arrangement is exactly whether
 /// [`walk_to`] finds a walk; many arrangements of a group walk to the same castled core, and
 /// their games soon meet, so one search for all of them does a fraction of the work.
-pub fn walkable(arrangements: &[Arrangement], from: Group, core: &Core) -> Group {
+pub fn walkable<const F: usize>(
+    arrangements: &[impl BackRank<F>],
+    from: Group,
+    core: &Core<F>,
+) -> Group {
     let rules = walking_rules(core);
     let targets: KeySet = core.members.iter().copied().collect();
-    let is_target = |pos: &Pos| targets.contains(&pos.placement().key());
+    let is_target = |pos: &Pos<F>| targets.contains(&pos.placement().key());
     let mut walk = SharedWalk::default();
     for i in members(from) {
         for (p, _) in rules.roots(&arrangements[i]) {
@@ -96,7 +102,7 @@ pub fn walkable(arrangements: &[Arrangement], from: Group, core: &Core) -> Group
         if bits == 0 {
             continue;
         }
-        let pos = Pos::from_key(walk.keys[at as usize]);
+        let pos = Pos::<F>::from_key(walk.keys[at as usize]);
         rules.successors(&pos, &mut |next, _, _| walk.visit(&next, bits, &is_target));
     }
     walk.arrived
@@ -117,7 +123,12 @@ struct SharedWalk {
 impl SharedWalk {
     /// The arrangements of `bits` reach `pos`: those new to it have arrived if it is a target,
     /// and otherwise wait for it to be expanded for them.
-    fn visit(&mut self, pos: &Pos, bits: Group, is_target: &impl Fn(&Pos) -> bool) {
+    fn visit<const F: usize>(
+        &mut self,
+        pos: &Pos<F>,
+        bits: Group,
+        is_target: &impl Fn(&Pos<F>) -> bool,
+    ) {
         let key = pos.key();
         let at = *self.index.entry(key).or_insert_with(|| {
             self.keys.push(key);

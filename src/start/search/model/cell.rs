@@ -1,8 +1,9 @@
 //! What an exact square holds: nothing, or a piece kind, with the normal form's commitment.
+//! The kinds are the standard board's five and the two compound pieces of ten-file chess.
 
 use crate::chess::Piece;
 
-/// A piece kind of the model (1 to 5), the index of bit sets over kinds.
+/// A piece kind of the model (1 to 7), the index of bit sets over kinds.
 pub type Kind = u8;
 
 /// The king's kind.
@@ -15,8 +16,35 @@ pub const ROOK: Kind = 3;
 pub const BISHOP: Kind = 4;
 /// A knight's kind.
 pub const KNIGHT: Kind = 5;
-/// The kinds, king first.
+/// An archbishop's kind (bishop and knight in one; ten files only).
+pub const ARCHBISHOP: Kind = 6;
+/// A chancellor's kind (rook and knight in one; ten files only).
+pub const CHANCELLOR: Kind = 7;
+/// The kinds of the standard board, king first.
 pub const KINDS: [Kind; 5] = [KING, QUEEN, ROOK, BISHOP, KNIGHT];
+/// The kinds of ten-file chess: the standard board's and the two compound pieces.
+pub const TEN_FILE_KINDS: [Kind; 7] = [KING, QUEEN, ROOK, BISHOP, KNIGHT, ARCHBISHOP, CHANCELLOR];
+
+/// The kinds on a board `F` files wide: the compound pieces only on ten files.
+pub const fn kinds<const F: usize>() -> &'static [Kind] {
+    if F == 10 { &TEN_FILE_KINDS } else { &KINDS }
+}
+
+/// How many pieces of `kind` White has on a board `F` files wide: one king, queen,
+/// archbishop and chancellor (these two on ten files only), two of the others.
+pub const fn total<const F: usize>(kind: Kind) -> u8 {
+    match kind {
+        KING | QUEEN => 1,
+        ARCHBISHOP | CHANCELLOR => (F == 10) as u8,
+        _ => 2,
+    }
+}
+
+/// Whether a piece of `kind` has the knight's leap (knight, archbishop, chancellor): it leaves
+/// ranks 1-2 as a knight does, from rank 1 too.
+pub const fn leaps(kind: Kind) -> bool {
+    matches!(kind, KNIGHT | ARCHBISHOP | CHANCELLOR)
+}
 
 /// The model's kind of a chess piece.
 pub const fn kind_of(piece: Piece) -> Kind {

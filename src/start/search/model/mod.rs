@@ -3,8 +3,9 @@
 //!
 //! # What is modelled
 //!
-//! * The 16 squares of ranks 1 and 2 are exact: each holds nothing, a pawn (rank 2 only, while
-//!   that file's pawn is at home) or one of White's pieces.
+//! * The squares of ranks 1 and 2 are exact (16 on the standard board, 20 on ten files: every
+//!   type here takes the board's width `F`, eight by default): each holds nothing, a pawn (rank
+//!   2 only, while that file's pawn is at home) or one of White's pieces.
 //! * A piece on rank 3 or beyond is *in the pool*: where exactly does not matter, because the open
 //!   board above the pawns is large and connected, so a piece there can always get out of the way
 //!   and reach any square from which it can come back (see `analysis.md` for the argument and
@@ -14,8 +15,8 @@
 //!   [`Rules::bound`] files may have moved pawns. Promotions are out of scope.
 //!
 //! A piece *exits* to the pool by a move from rank 1 or 2 to a rank-3 square not blocked by a pawn
-//! (a knight on rank 2 also reaches rank 4, which is always counted free); it *enters* by the
-//! reverse move. Every real move maps to a move of this model (or to nothing, if it stays in the
+//! (a knight on rank 2 also reaches rank 4, which is always counted free; the archbishop and the
+//! chancellor of ten files leave as a knight does); it *enters* by the reverse move. Every real move maps to a move of this model (or to nothing, if it stays in the
 //! pool), so anything impossible here is impossible on the real board: the model over-approximates,
 //! which makes its negative results sound. Its positive results are realized as real games.
 //!
@@ -33,6 +34,9 @@
 //!   leave again (a *dead* square: both rank-3 exits blocked by pawns, no free hole two files away).
 //!   It may be placed there from the pool just before the event that kills the square, which
 //!   frees the square for everyone else until then.
+//! * The archbishop and the chancellor (ten files) leap like knights but also slide, so a square
+//!   they can never leave need not be one they cannot move from: they follow the first-chance
+//!   rule of every other piece, and come back by the reverse of any exit, onto rank 1 too.
 
 mod cell;
 mod pawns;
@@ -40,12 +44,15 @@ mod pos;
 mod rules;
 mod squares;
 
-pub use cell::{BISHOP, Cell, KINDS, KING, KNIGHT, QUEEN, ROOK, kind_of, piece_of};
+pub use cell::{
+    ARCHBISHOP, BISHOP, CHANCELLOR, Cell, KINDS, KING, KNIGHT, Kind, QUEEN, ROOK, kind_of, kinds,
+    leaps, piece_of, total,
+};
 pub use pawns::{
     BEYOND, HOME, Pawns, STRUCTURES, THIRD, moved_files, pawn_advances, structure_index,
-    structure_pawns,
+    structure_pawns, structures,
 };
-pub use pos::{PackedPos, Pos, PosKey};
+pub use pos::{BackRank, PackedPos, Pos, PosKey};
 pub use rules::{Rules, Step, flat_destinations, flat_destinations_over};
 pub use squares::{Sq, SquareSet, file_of, first_rank, is_light, row_of, sq, square_of};
 
@@ -108,33 +115,39 @@ mod tests {
         assert!(checked > 50_000, "only {checked} successors checked");
     }
 
-    /// The packed form keeps everything a position holds: kinds, committed flags and pawns.
+    /// The packed form keeps everything a position holds: kinds, committed flags and pawns (the
+    /// table's), and the key too; on both board widths, every kind of each.
     #[test]
     fn packing_round_trips() {
-        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-        for _ in 0..10_000 {
-            let mut pos = Pos::with_pawns([HOME; 8]);
-            for s in 0..16 {
-                let cell = Cell::piece(next(6) as u8);
-                pos.set(
-                    s,
-                    if !cell.is_empty() && next(2) == 1 {
-                        cell.committed()
-                    } else {
-                        cell
-                    },
-                );
+        fn round_trips<const F: usize>(seed: u64) {
+            let mut next = xorshift(seed);
+            for _ in 0..10_000 {
+                let mut pos = Pos::<F>::with_pawns([HOME; F]);
+                for s in 0..2 * F as u8 {
+                    let cell = Cell::piece(next(kinds::<F>().len() as u64 + 1) as u8);
+                    pos.set(
+                        s,
+                        if !cell.is_empty() && next(2) == 1 {
+                            cell.committed()
+                        } else {
+                            cell
+                        },
+                    );
+                }
+                for file in 0..F as u8 {
+                    pos.set_pawn(file, next(3) as u8);
+                }
+                let packed = pos.packed();
+                assert_eq!(Pos::unpacked(packed, *pos.pawns()), pos);
+                let bare = PackedPos {
+                    committed: SquareSet::EMPTY,
+                    ..packed
+                };
+                assert_eq!(Pos::unpacked(bare, *pos.pawns()), pos.placement());
+                assert_eq!(Pos::<F>::from_key(pos.key()), pos);
             }
-            for file in 0..8 {
-                pos.set_pawn(file, next(3) as u8);
-            }
-            let packed = pos.packed();
-            assert_eq!(Pos::unpacked(packed), pos);
-            let bare = PackedPos {
-                committed: SquareSet::EMPTY,
-                ..packed
-            };
-            assert_eq!(Pos::unpacked(bare), pos.placement());
         }
+        round_trips::<8>(0x2545_f491_4f6c_dd1d);
+        round_trips::<10>(0x9e37_79b9_7f4a_7c15);
     }
 }

@@ -1,5 +1,5 @@
-//! The pawns of the model: each file's pawn is at home, on rank 3, or beyond, and the 6,561
-//! pawn structures these states make.
+//! The pawns of the model: each file's pawn is at home, on rank 3, or beyond, and the pawn
+//! structures these states make (3^8 = 6,561 on the standard board, 3^10 = 59,049 on ten files).
 
 /// A file's pawn stands on rank 2.
 pub const HOME: u8 = 0;
@@ -8,20 +8,26 @@ pub const THIRD: u8 = 1;
 /// A file's pawn went further (a two-square move, or more moves): rank 3 is free again.
 pub const BEYOND: u8 = 2;
 
-/// The pawn state of every file, the a-file first.
-pub type Pawns = [u8; 8];
+/// The pawn state of every file of a board `F` files wide, the a-file first.
+pub type Pawns<const F: usize = 8> = [u8; F];
 
-/// The number of pawn structures: each file's pawn is home, on rank 3 or beyond.
-pub const STRUCTURES: usize = 6561;
+/// The number of pawn structures of the standard board: each file's pawn is home, on rank 3 or
+/// beyond.
+pub const STRUCTURES: usize = structures(8);
 
-/// A pawn structure's index below [`STRUCTURES`] (base 3, a digit a file, the a-file first).
-pub fn structure_index(pawns: &Pawns) -> usize {
+/// The number of pawn structures of a board `files` wide: `3^files`.
+pub const fn structures(files: usize) -> usize {
+    3usize.pow(files as u32)
+}
+
+/// A pawn structure's index below [`structures`] (base 3, a digit a file, the a-file first).
+pub fn structure_index<const F: usize>(pawns: &Pawns<F>) -> usize {
     pawns.iter().fold(0, |code, &p| code * 3 + p as usize)
 }
 
 /// The inverse of [`structure_index`].
-pub fn structure_pawns(mut index: usize) -> Pawns {
-    let mut pawns = [HOME; 8];
+pub fn structure_pawns<const F: usize>(mut index: usize) -> Pawns<F> {
+    let mut pawns = [HOME; F];
     for p in pawns.iter_mut().rev() {
         *p = (index % 3) as u8;
         index /= 3;
@@ -30,7 +36,7 @@ pub fn structure_pawns(mut index: usize) -> Pawns {
 }
 
 /// The number of files whose pawn has moved.
-pub fn moved_files(pawns: &Pawns) -> usize {
+pub fn moved_files<const F: usize>(pawns: &Pawns<F>) -> usize {
     pawns.iter().filter(|&&p| p != HOME).count()
 }
 

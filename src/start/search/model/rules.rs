@@ -1,12 +1,13 @@
 //! The moves of the model under a search's rules, generated in the normal forms of the module
 //! docs: [`Rules::close`] applies the first-chance decisions, [`Rules::successors`] every move.
 
-use super::cell::{BISHOP, Cell, KING, KNIGHT, Kind, QUEEN, ROOK};
+use super::cell::{
+    ARCHBISHOP, BISHOP, CHANCELLOR, Cell, KING, KNIGHT, Kind, QUEEN, ROOK, leaps, total,
+};
 use super::pawns::{BEYOND, Pawns, THIRD, pawn_advances};
-use super::pos::Pos;
+use super::pos::{BackRank, Pos};
 use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
-use crate::chess::arrangement::Arrangement;
-use crate::chess::castling_path::CastlingPath;
+use crate::chess::Geometry;
 use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, ROOK_DIRS};
 
 /// Knight moves that stay within ranks 1-2.
@@ -41,62 +42,77 @@ pub enum Step {
         /// Its new state.
         to: u8,
     },
-    /// Castling along a path (its rule's landing squares).
-    Castle(CastlingPath),
+    /// Castling (its rule's landing squares).
+    Castle(Geometry),
 }
 
 /// Moves of a piece of `kind` from `s` that stay within ranks 1-2, over squares for which
 /// `free(file, row)` holds. Calls `f(to, touched)` with the squares of ranks 1-2 passed over or
 /// landed on, `s` included (for the castling search's bookkeeping).
-fn flat_rays(kind: Kind, s: Sq, free: impl Fn(i8, i8) -> bool, mut f: impl FnMut(Sq, SquareSet)) {
-    let (file, row) = (file_of(s), row_of(s));
-    let (dirs, ride): (&[(i8, i8)], bool) = match kind {
-        KING => (&KING_STEPS, false),
-        QUEEN => (&KING_STEPS, true),
-        ROOK => (&ROOK_DIRS, true),
-        BISHOP => (&BISHOP_DIRS, true),
-        KNIGHT => (&KNIGHT_FLAT, false),
+fn flat_rays<const F: usize>(
+    kind: Kind,
+    s: Sq,
+    free: impl Fn(i8, i8) -> bool,
+    mut f: impl FnMut(Sq, SquareSet),
+) {
+    let (file, row) = (file_of::<F>(s), row_of::<F>(s));
+    // The lines a piece moves along, and whether it rides them (slides) or takes one step.
+    let lines: &[(&[(i8, i8)], bool)] = match kind {
+        KING => &[(&KING_STEPS, false)],
+        QUEEN => &[(&KING_STEPS, true)],
+        ROOK => &[(&ROOK_DIRS, true)],
+        BISHOP => &[(&BISHOP_DIRS, true)],
+        KNIGHT => &[(&KNIGHT_FLAT, false)],
+        ARCHBISHOP => &[(&BISHOP_DIRS, true), (&KNIGHT_FLAT, false)],
+        CHANCELLOR => &[(&ROOK_DIRS, true), (&KNIGHT_FLAT, false)],
         _ => return,
     };
-    for &(df, dr) in dirs {
-        let (mut nf, mut nr) = (file + df, row + dr);
-        let mut touched = SquareSet::single(s);
-        while free(nf, nr) {
-            let to = sq(nf, nr);
-            touched = touched.with(to);
-            f(to, touched);
-            if !ride {
-                break;
+    for &(dirs, ride) in lines {
+        for &(df, dr) in dirs {
+            let (mut nf, mut nr) = (file + df, row + dr);
+            let mut touched = SquareSet::single(s);
+            while free(nf, nr) {
+                let to = sq::<F>(nf, nr);
+                touched = touched.with(to);
+                f(to, touched);
+                if !ride {
+                    break;
+                }
+                nf += df;
+                nr += dr;
             }
-            nf += df;
-            nr += dr;
         }
     }
 }
 
 /// Moves of a piece of `kind` from `s` within ranks 1-2 of `pos`: see [`flat_rays`].
-fn flat_moves(pos: &Pos, kind: Kind, s: Sq, f: impl FnMut(Sq, SquareSet)) {
-    flat_rays(kind, s, |file, row| pos.free(file, row), f);
+fn flat_moves<const F: usize>(pos: &Pos<F>, kind: Kind, s: Sq, f: impl FnMut(Sq, SquareSet)) {
+    flat_rays::<F>(kind, s, |file, row| pos.free(file, row), f);
 }
 
 /// The destinations of a piece of `kind` on `s` moving over the squares of `open` alone (pawns
 /// and pieces are whatever `open` leaves out).
-pub fn flat_destinations_over(kind: Kind, s: Sq, open: SquareSet, mut f: impl FnMut(Sq)) {
+pub fn flat_destinations_over<const F: usize>(
+    kind: Kind,
+    s: Sq,
+    open: SquareSet,
+    mut f: impl FnMut(Sq),
+) {
     let free = |file: i8, row: i8| {
-        (0..8).contains(&file) && (0..2).contains(&row) && open.contains(sq(file, row))
+        (0..F as i8).contains(&file) && (0..2).contains(&row) && open.contains(sq::<F>(file, row))
     };
-    flat_rays(kind, s, free, |to, _| f(to));
+    flat_rays::<F>(kind, s, free, |to, _| f(to));
 }
 
 /// The destinations of a piece of `kind` on `s` within ranks 1-2.
-pub fn flat_destinations(pos: &Pos, kind: Kind, s: Sq, mut f: impl FnMut(Sq)) {
+pub fn flat_destinations<const F: usize>(pos: &Pos<F>, kind: Kind, s: Sq, mut f: impl FnMut(Sq)) {
     flat_moves(pos, kind, s, |to, _| f(to));
 }
 
 /// What a search may do. The castling search freezes the king and the castling rook; the walking
 /// search lets everything move but knows which kinds must end in the pool.
 #[derive(Clone, Copy, Debug)]
-pub struct Rules {
+pub struct Rules<const F: usize = 8> {
     /// The most files whose pawns may move.
     pub bound: usize,
     /// Exact squares of pieces that never move (the king and the castling rook while castling
@@ -107,9 +123,9 @@ pub struct Rules {
     pub eager: u8,
     /// Rank-1 files on which a knight may be placed just before the square dies (a bit per
     /// file).
-    pub knight_file_set: u8,
+    pub knight_file_set: u16,
     /// Per file, the furthest pawn state allowed (for searches towards a fixed pawn structure).
-    pub pawn_limit: Pawns,
+    pub pawn_limit: Pawns<F>,
     /// Pawn structures no pawn move may lead into (a flag per [`super::structure_index`]): the
     /// castling game's safe structures when nothing there can change a verdict, so that the
     /// positions are not even generated. Empty: every structure may be entered.
@@ -118,12 +134,12 @@ pub struct Rules {
 
 /// A sink for successors: the next position, the steps leading there, and the squares the
 /// main step touched.
-type Sink<'a> = dyn FnMut(Pos, &[Step], SquareSet) + 'a;
+type Sink<'a, const F: usize> = dyn FnMut(Pos<F>, &[Step], SquareSet) + 'a;
 
 /// One transition of [`Rules::successors`] before the first-chance decisions: the position it
 /// leads to, its main step and what [`Expansion::emit`] needs to close it and place knights.
-struct Transition<'a> {
-    next: Pos,
+struct Transition<'a, const F: usize> {
+    next: Pos<F>,
     main: Step,
     /// The squares the step passed over or landed on.
     touched: SquareSet,
@@ -132,27 +148,27 @@ struct Transition<'a> {
     /// The rank-1 files whose squares the transition may kill for knights.
     candidates: Option<[i8; 2]>,
     /// The transition redone on a position with knights placed.
-    apply: &'a dyn Fn(&mut Pos),
+    apply: &'a dyn Fn(&mut Pos<F>),
 }
 
 /// The state of one call of [`Rules::successors`]: the position expanded and a step buffer.
-struct Expansion<'r, 's, 'k> {
-    rules: &'r Rules,
-    pos: &'r Pos,
+struct Expansion<'r, 's, 'k, const F: usize> {
+    rules: &'r Rules<F>,
+    pos: &'r Pos<F>,
     knights_in_pool: u8,
     buffer: Vec<Step>,
-    sink: &'s mut Sink<'k>,
+    sink: &'s mut Sink<'k, F>,
 }
 
-impl Rules {
+impl<const F: usize> Rules<F> {
     /// Rules for a search with everything allowed up to `bound` moved pawns.
-    pub fn open(bound: usize) -> Rules {
+    pub fn open(bound: usize) -> Rules<F> {
         Rules {
             bound,
             frozen: SquareSet::EMPTY,
             eager: 0,
-            knight_file_set: 0xff,
-            pawn_limit: [BEYOND; 8],
+            knight_file_set: (1 << F) - 1,
+            pawn_limit: [BEYOND; F],
             closed: &[],
         }
     }
@@ -164,12 +180,17 @@ impl Rules {
     /// Applies the first-chance decisions: every uncommitted piece that can leave either leaves
     /// (always, for eager kinds and knights) or commits. Calls `sink` with each resulting
     /// position and the exits taken (at most 16).
-    pub fn close(&self, pos: Pos, exits: &mut Vec<Step>, sink: &mut impl FnMut(Pos, &[Step])) {
-        self.close_among(pos, SquareSet::ALL, exits, sink);
+    pub fn close(
+        &self,
+        pos: Pos<F>,
+        exits: &mut Vec<Step>,
+        sink: &mut impl FnMut(Pos<F>, &[Step]),
+    ) {
+        self.close_among(pos, SquareSet::all::<F>(), exits, sink);
     }
 
     /// Whether `pos` is closed: [`Rules::close`] hands it back as it is, with no exits.
-    pub fn is_closed(&self, pos: &Pos) -> bool {
+    pub fn is_closed(&self, pos: &Pos<F>) -> bool {
         let mut closed = true;
         self.close(*pos, &mut Vec::new(), &mut |p, exits| {
             closed &= p == *pos && exits.is_empty()
@@ -185,10 +206,10 @@ impl Rules {
     /// look at every square.
     fn close_among(
         &self,
-        pos: Pos,
+        pos: Pos<F>,
         squares: SquareSet,
         exits: &mut Vec<Step>,
-        sink: &mut impl FnMut(Pos, &[Step]),
+        sink: &mut impl FnMut(Pos<F>, &[Step]),
     ) {
         let mut left = squares.iter();
         while let Some(s) = left.next() {
@@ -216,10 +237,10 @@ impl Rules {
 
     /// The rank-1 squares among `candidates` that a transition from `before` to `after` kills
     /// (empty, alive before, dead after, allowed for knights), as a bit set over files.
-    fn dying(&self, before: &Pos, after: &Pos, candidates: [i8; 2]) -> u8 {
-        let mut mask = 0u8;
+    fn dying(&self, before: &Pos<F>, after: &Pos<F>, candidates: [i8; 2]) -> u16 {
+        let mut mask = 0u16;
         for y in candidates {
-            if (0..8).contains(&y)
+            if (0..F as i8).contains(&y)
                 && self.knight_file_set & (1 << y) != 0
                 && before.cell(y as Sq).is_empty()
                 && after.cell(y as Sq).is_empty()
@@ -234,9 +255,9 @@ impl Rules {
 
     /// The initial positions of a search from `arrangement`'s start, closed under the
     /// first-chance decisions, with the exits taken to reach each.
-    pub fn roots(&self, arrangement: &Arrangement) -> Vec<(Pos, Vec<Step>)> {
+    pub fn roots(&self, array: &impl BackRank<F>) -> Vec<(Pos<F>, Vec<Step>)> {
         let mut out = Vec::new();
-        self.close(Pos::start(arrangement), &mut Vec::new(), &mut |p, steps| {
+        self.close(Pos::start(array), &mut Vec::new(), &mut |p, steps| {
             out.push((p, steps.to_vec()))
         });
         out
@@ -244,7 +265,7 @@ impl Rules {
 
     /// The steps of one transition of [`Rules::successors`] leading from `from` to `to`, which
     /// a search recorded as parent and child.
-    pub fn steps_between(&self, from: &Pos, to: &Pos) -> Vec<Step> {
+    pub fn steps_between(&self, from: &Pos<F>, to: &Pos<F>) -> Vec<Step> {
         let mut found = None;
         self.successors(from, &mut |next, steps, _| {
             if found.is_none() && next == *to {
@@ -259,12 +280,12 @@ impl Rules {
     /// landed on or passed over (knights placed on the way included), so that searches can tell
     /// which moves use the castling destinations. Three kinds of transition, in this order:
     /// pieces moving within ranks 1-2, pieces coming back from the pool, pawn moves.
-    pub fn successors(&self, pos: &Pos, sink: &mut impl FnMut(Pos, &[Step], SquareSet)) {
+    pub fn successors(&self, pos: &Pos<F>, sink: &mut impl FnMut(Pos<F>, &[Step], SquareSet)) {
         debug_assert!(self.is_closed(pos), "successors of an unclosed {pos:?}");
         let mut expansion = Expansion {
             rules: self,
             pos,
-            knights_in_pool: 2 - pos.counts()[KNIGHT as usize],
+            knights_in_pool: pos.in_pool(KNIGHT),
             buffer: Vec::with_capacity(24),
             sink,
         };
@@ -274,11 +295,11 @@ impl Rules {
     }
 }
 
-impl Expansion<'_, '_, '_> {
+impl<const F: usize> Expansion<'_, '_, '_, F> {
     /// Hands out `t` closed, plain and after each knight placement it calls for: every
     /// non-empty set of the squares it kills, as many as there are knights in the pool. Only the
     /// pieces on `t.unsettled` can have gained a chance to leave (placed knights are committed).
-    fn emit(&mut self, t: Transition) {
+    fn emit(&mut self, t: Transition<F>) {
         let (rules, sink) = (self.rules, &mut *self.sink);
         self.buffer.clear();
         self.buffer.push(t.main);
@@ -295,7 +316,7 @@ impl Expansion<'_, '_, '_> {
                 let mut placed = *self.pos;
                 let mut touched = t.touched;
                 self.buffer.clear();
-                for y in (0..8u8).filter(|y| subset & (1 << y) != 0) {
+                for y in (0..F as u8).filter(|y| subset & (1 << y) != 0) {
                     placed.set(y, Cell::piece(KNIGHT).committed());
                     self.buffer.push(Step::Enter {
                         kind: KNIGHT,
@@ -316,75 +337,94 @@ impl Expansion<'_, '_, '_> {
     /// Pieces moving within ranks 1-2 (knights on the board are placed, dead, and stay).
     fn moves_within(&mut self) {
         let pos = *self.pos;
-        for s in 0..16u8 {
+        for s in 0..2 * F as u8 {
             let c = pos.cell(s);
             if c.is_empty() || self.rules.frozen.contains(s) || c.kind() == KNIGHT {
                 continue;
             }
             flat_moves(&pos, c.kind(), s, |to, touched| {
-                let apply = |p: &mut Pos| p.shift(s, to);
+                let apply = |p: &mut Pos<F>| p.shift(s, to);
                 let mut next = pos;
                 apply(&mut next);
-                let f = file_of(to);
+                let f = file_of::<F>(to);
                 self.emit(Transition {
                     next,
                     main: Step::Move { from: s, to },
                     touched,
                     unsettled: SquareSet::single(to),
-                    candidates: (row_of(to) == 1).then_some([f - 2, f + 2]),
+                    candidates: (row_of::<F>(to) == 1).then_some([f - 2, f + 2]),
                     apply: &apply,
                 });
             });
         }
     }
 
-    /// Pieces coming back from the pool to a rank-2 hole (committed from then on).
+    /// Pieces coming back from the pool to a rank-2 hole (committed from then on); the leapers
+    /// of ten files (archbishop, chancellor) to a rank-1 square too, by the reverse of the leap
+    /// they leave by. (Knights come back only as placed by [`Expansion::emit`].)
     fn returns_from_pool(&mut self) {
         let pos = *self.pos;
         let counts = pos.counts();
-        for to in 8..16u8 {
-            let f = file_of(to);
+        let returning = super::cell::kinds::<F>().iter().filter(|&&k| k != KNIGHT);
+        let available = |kind: Kind, to: Sq| {
+            self.rules.eager & (1 << kind) == 0
+                && if kind == BISHOP {
+                    pos.bishop_in_pool(is_light::<F>(to))
+                } else {
+                    counts[kind as usize] < total::<F>(kind)
+                }
+                && pos.exit_possible(kind, to)
+        };
+        for to in F as u8..2 * F as u8 {
+            let f = file_of::<F>(to);
             if !pos.free(f, 1) {
                 continue;
             }
-            for kind in [KING, QUEEN, ROOK, BISHOP] {
-                if self.rules.eager & (1 << kind) != 0 {
-                    continue;
+            for &kind in returning.clone() {
+                if available(kind, to) {
+                    self.enter(kind, to, Some([f - 2, f + 2]));
                 }
-                let available = if kind == BISHOP {
-                    pos.bishop_in_pool(is_light(to))
-                } else {
-                    counts[kind as usize] < if kind == ROOK { 2 } else { 1 }
-                };
-                if !available || !pos.exit_possible(kind, to) {
-                    continue;
-                }
-                let apply = |p: &mut Pos| p.set(to, Cell::piece(kind).committed());
-                let mut next = pos;
-                apply(&mut next);
-                self.emit(Transition {
-                    next,
-                    main: Step::Enter { kind, to },
-                    touched: SquareSet::single(to),
-                    unsettled: SquareSet::single(to),
-                    candidates: Some([f - 2, f + 2]),
-                    apply: &apply,
-                });
             }
         }
+        for to in 0..F as u8 {
+            if !pos.free(to as i8, 0) {
+                continue;
+            }
+            for &kind in returning.clone().filter(|&&k| leaps(k)) {
+                if available(kind, to) {
+                    self.enter(kind, to, None);
+                }
+            }
+        }
+    }
+
+    /// A piece of `kind` comes back from the pool to `to`, committed; `candidates` as in
+    /// [`Transition`].
+    fn enter(&mut self, kind: Kind, to: Sq, candidates: Option<[i8; 2]>) {
+        let apply = |p: &mut Pos<F>| p.set(to, Cell::piece(kind).committed());
+        let mut next = *self.pos;
+        apply(&mut next);
+        self.emit(Transition {
+            next,
+            main: Step::Enter { kind, to },
+            touched: SquareSet::single(to),
+            unsettled: SquareSet::single(to),
+            candidates,
+            apply: &apply,
+        });
     }
 
     /// Pawn moves, within the bound and each file's limit.
     fn pawn_moves(&mut self) {
         let pos = *self.pos;
         let moved = pos.moved_files();
-        for file in 0..8u8 {
+        for file in 0..F as u8 {
             let state = pos.pawns()[file as usize];
             for &to in pawn_advances(state, moved < self.rules.bound) {
                 if to > self.rules.pawn_limit[file as usize] {
                     continue;
                 }
-                let apply = |p: &mut Pos| p.set_pawn(file, to);
+                let apply = |p: &mut Pos<F>| p.set_pawn(file, to);
                 let mut next = pos;
                 apply(&mut next);
                 if !self.rules.closed.is_empty() && self.rules.closed[next.structure()] {
@@ -395,7 +435,7 @@ impl Expansion<'_, '_, '_> {
                     next,
                     main: Step::Push { file, to },
                     touched: SquareSet::EMPTY,
-                    unsettled: SquareSet::ALL,
+                    unsettled: SquareSet::all::<F>(),
                     candidates: (to == THIRD).then_some([x - 1, x + 1]),
                     apply: &apply,
                 });

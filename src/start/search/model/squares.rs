@@ -1,13 +1,15 @@
-//! The 16 exact squares of the model (ranks 1 and 2) and sets of them.
+//! The exact squares of the model (ranks 1 and 2 of a board `F` files wide: 16 on the standard
+//! board, 20 on ten files) and sets of them.
 
 use crate::chess::{File, Square};
 
-/// An exact square of the model: `file + 8 * row`, row 0 = rank 1, row 1 = rank 2 (0..16).
+/// An exact square of the model: `file + F * row`, row 0 = rank 1, row 1 = rank 2 (0..2F).
 pub type Sq = u8;
 
-/// The exact square on `file` (0 = a) and `row` (0 = rank 1, 1 = rank 2).
-pub const fn sq(file: i8, row: i8) -> Sq {
-    (file + 8 * row) as Sq
+/// The exact square on `file` (0 = a) and `row` (0 = rank 1, 1 = rank 2) of a board `F` files
+/// wide.
+pub const fn sq<const F: usize>(file: i8, row: i8) -> Sq {
+    (file + F as i8 * row) as Sq
 }
 
 /// The exact square of a first-rank file: where the model meets the board's typed files.
@@ -15,44 +17,47 @@ pub const fn first_rank(file: File) -> Sq {
     file as Sq
 }
 
-/// The board square of an exact square.
+/// The board square of an exact square of the standard board.
 pub const fn square_of(s: Sq) -> Square {
     Square::index_const(s as usize)
 }
 
 /// The file of an exact square (0 = a).
-pub const fn file_of(s: Sq) -> i8 {
-    (s % 8) as i8
+pub const fn file_of<const F: usize>(s: Sq) -> i8 {
+    (s as usize % F) as i8
 }
 
 /// The row of an exact square: 0 for rank 1, 1 for rank 2.
-pub const fn row_of(s: Sq) -> i8 {
-    (s / 8) as i8
+pub const fn row_of<const F: usize>(s: Sq) -> i8 {
+    (s as usize / F) as i8
 }
 
-/// Light squares: file + rank odd (a1 is dark); row 0 is rank 1.
-pub const fn is_light(s: Sq) -> bool {
-    (file_of(s) + row_of(s)) % 2 == 1
+/// Light squares: file + rank odd (a1 is dark, on every board width); row 0 is rank 1.
+pub const fn is_light<const F: usize>(s: Sq) -> bool {
+    (file_of::<F>(s) + row_of::<F>(s)) % 2 == 1
 }
 
 /// A set of exact squares, a bit per square: which squares a move touched, which pieces are
 /// frozen or committed, which squares are open to a piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SquareSet(u16);
+pub struct SquareSet(u32);
 
 impl SquareSet {
     /// No square.
     pub const EMPTY: SquareSet = SquareSet(0);
-    /// All 16 squares.
-    pub const ALL: SquareSet = SquareSet(u16::MAX);
+
+    /// Every exact square of a board `F` files wide.
+    pub const fn all<const F: usize>() -> SquareSet {
+        SquareSet((1 << (2 * F)) - 1)
+    }
 
     /// The set with these bits (bit `s` for square `s`).
-    pub const fn from_bits(bits: u16) -> SquareSet {
+    pub const fn from_bits(bits: u32) -> SquareSet {
         SquareSet(bits)
     }
 
     /// The set as bits (bit `s` for square `s`).
-    pub const fn bits(self) -> u16 {
+    pub const fn bits(self) -> u32 {
         self.0
     }
 
@@ -135,5 +140,17 @@ mod tests {
         assert!(set.contains(12) && !set.contains(4));
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![3, 12]);
         assert_eq!(set.without(12), SquareSet::single(3));
+    }
+
+    #[test]
+    fn squares_count_files_by_the_board_width() {
+        assert_eq!((sq::<8>(3, 1), sq::<10>(3, 1)), (11, 13));
+        assert_eq!((file_of::<10>(13), row_of::<10>(13)), (3, 1));
+        assert_eq!(SquareSet::all::<10>().iter().count(), 20);
+        // a1 dark, b1 light, a2 light on both boards.
+        for light in [is_light::<8>(1), is_light::<8>(8), is_light::<10>(1), is_light::<10>(10)] {
+            assert!(light);
+        }
+        assert!(!is_light::<10>(0) && !is_light::<10>(11));
     }
 }
