@@ -154,6 +154,34 @@ fn main() -> ExitCode {
                 println!("{rule}: {answer} arrangements require castling");
             }
         }
+        Some("crc") => {
+            // The CRC arrays' analysis on every STEP-th array with pawns on at most BOUND files:
+            // the verdicts counted, and the time.
+            let (step, bound) = match (
+                number(1, 1),
+                number(2, castle960::start::crc::DEFAULT_BOUND),
+            ) {
+                (Ok(step), Ok(bound)) if step > 0 && (1..=10).contains(&bound) => (step, bound),
+                _ => {
+                    eprintln!("usage: measure crc [STEP >= 1] [BOUND 1..=10]");
+                    return ExitCode::from(2);
+                }
+            };
+            let arrays: Vec<_> = castle960::ten::arrays().into_iter().step_by(step).collect();
+            let all = castle960::start::crc::analyse_all(&arrays, bound, |_| {});
+            let mut counts = std::collections::BTreeMap::new();
+            for a in &all {
+                for (side, s) in a.sides.iter() {
+                    *counts.entry((side, s.verdict)).or_insert(0) += 1;
+                    if let Some(e) = &s.realize_error {
+                        println!("{} {side:?}: {e}", a.array);
+                    }
+                }
+            }
+            let answer = all.iter().filter(|a| a.requires_castling()).count();
+            println!("{} arrays, bound {bound}: {counts:?}", all.len());
+            println!("{answer} require castling");
+        }
         _ => {
             eprintln!(
                 "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules"

@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod crc;
 pub mod line;
 pub mod questions;
 pub mod rule;

@@ -16,7 +16,8 @@
 //!   the variant's rule) and [`perft`];
 //! * [`arrays`](mod@arrays): the start arrays of Capablanca Random Chess, numbered;
 //! * [`castling`](mod@castling): every castling of a position under a rule, legal now or every
-//!   reason why not, the fewest own moves until legal, notation and JSON (`castle --variant`).
+//!   reason why not, the fewest own moves until legal, notation and JSON (`castle --variant`);
+//! * [`white`]: White's men alone, the board of the CRC arrays' start-position analysis.
 //!
 //! Fairy-Stockfish (or any engine with `UCI_Variant`) is driven through `go perft` on these
 //! boards by the referee's engine driver ([`crate::referee::Engine::start_variant`]), and
@@ -44,6 +45,7 @@ pub mod movegen;
 pub mod piece;
 pub mod square;
 pub mod variant;
+pub mod white;
 
 pub use arrays::{CrcArray, arrays};
 pub use board::{Board, Move};
@@ -52,3 +54,4 @@ pub use movegen::{divide, perft};
 pub use piece::Piece;
 pub use square::Square;
 pub use variant::Variant;
+pub use white::WhiteBoard;

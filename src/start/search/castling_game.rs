@@ -94,6 +94,7 @@ pub struct Tree<const F: usize = 8> {
 
 impl<const F: usize> Tree<F> {
     /// How many nodes the tree holds.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.nodes.len()
     }

@@ -152,9 +152,7 @@ fn moves_within_structure<const F: usize>(pos: &Pos<F>, mut sink: impl FnMut(Pos
         }
         for s in squares::<F>() {
             let own_colour = kind != model::BISHOP || pos.bishop_in_pool(model::is_light::<F>(s));
-            if own_colour
-                && pos.free(file_of::<F>(s), row_of::<F>(s))
-                && pos.exit_possible(kind, s)
+            if own_colour && pos.free(file_of::<F>(s), row_of::<F>(s)) && pos.exit_possible(kind, s)
             {
                 let mut next = *pos;
                 next.set(s, Cell::piece(kind));

@@ -8,18 +8,62 @@
 //! dark-squared bishop's way along ranks 3-5 in two), which the model's pool does not know of.
 //! With rank 4 free of pawns every rank-3 square a piece leaves to opens onto the region above.
 //!
-//! Realizing every line as a real game, which cozy-chess then replays, is what backs each
-//! positive claim of the pawn-move analysis: if the pool abstraction ever allowed something the
-//! real board does not, realization fails and the tests say so.
+//! Realizing every line as a real game, which an independent move generator then replays, is
+//! what backs each positive claim of the pawn-move analysis: if the pool abstraction ever
+//! allowed something the real board does not, realization fails and the tests say so. The same
+//! realization serves both board widths ([`RealBoard`]): the standard board's White-only
+//! [`Board`] (replayed by cozy-chess) and ten files' [`crate::ten::WhiteBoard`] (replayed by the
+//! ten-file move generator).
 
-use crate::chess::{
-    Arrangement, CastlingPath, File, Move, Naming, Piece, Rank, Square, is_light, piece,
-};
+use crate::chess::{Arrangement, CastlingPath, CastlingSide, Move, Naming, Square};
 use crate::start::board::{Board, plain_move};
 use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
-use crate::start::search::model::{self, Step, square_of};
+use crate::start::search::model::{self, BISHOP, KING, Kind, Step};
 use std::collections::{HashMap, VecDeque};
+use std::ops::RangeInclusive;
+
+/// What stands on a square of a real board, as realization sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    /// A pawn (White's: Black is absent).
+    Pawn,
+    /// A piece, by its model kind.
+    Piece(Kind),
+}
+
+/// What realization needs of a board: White's men on a board [`RealBoard::FILES`] wide and
+/// eight ranks, squares numbered `rank * FILES + file` (a1 is 0, ranks from 0), Black absent, so
+/// that a move is legal when the man moves as chess allows over empty squares to an empty one.
+pub trait RealBoard: Clone {
+    /// The board's width.
+    const FILES: u8;
+
+    /// What stands on square `s`.
+    fn occupant(&self, s: u8) -> Option<Occupant>;
+
+    /// The squares the man on `from` reaches without leaving the ranks of `ranks`, handed to
+    /// `f` one by one, in the board's fixed order (which decides which of several equally short
+    /// routes realization takes).
+    fn each_destination_within(&self, from: u8, ranks: RangeInclusive<u8>, f: impl FnMut(u8));
+
+    /// Puts a piece of `kind` from `from` on `to` without any check: route planning on a
+    /// scratch board.
+    fn relocate(&mut self, from: u8, to: u8, kind: Kind);
+
+    /// Empties square `s` without any check: route planning on a scratch board.
+    fn clear(&mut self, s: u8);
+
+    /// Plays the move from `from` to `to`, or says why it is not legal.
+    fn play(&mut self, from: u8, to: u8) -> Result<(), String>;
+
+    /// Castles on `side`, or says why it is not legal; the move as written, the king onto its
+    /// own rook.
+    fn castle(&mut self, side: CastlingSide) -> Result<(u8, u8), String>;
+
+    /// White's placement as a FEN placement field, for messages.
+    fn fen_placement(&self) -> String;
+}
 
 /// Why an abstract line could not be realized.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -33,68 +77,104 @@ pub struct RealizeError {
     pub placement: String,
 }
 
-/// The ranks where pooled pieces live and travel, lowest first: 3 to 5, below Black's pawns.
-/// Pieces park on the highest (rank 5), the king keeps as low as it can.
-const REGION: [Rank; 3] = [Rank::Third, Rank::Fourth, Rank::Fifth];
+/// The ranks where pooled pieces live and travel, lowest first: 3 to 5 (indices 2 to 4), below
+/// Black's pawns. Pieces park on the highest (rank 5), the king keeps as low as it can.
+const REGION: [u8; 3] = [2, 3, 4];
 /// The highest rank White's pieces use: rank 5, below Black's pawns.
-const TOP_RANK: Rank = Rank::Fifth;
+const TOP_RANK: u8 = 4;
 
-/// Whether a square belongs to the region where pooled pieces live and travel: ranks 3-5.
-fn in_region(s: Square) -> bool {
-    REGION.contains(&s.rank())
+/// The rank of square `s` (0 for rank 1) on a board of `B`'s width.
+fn rank_of<B: RealBoard>(s: u8) -> u8 {
+    s / B::FILES
 }
 
-/// The piece (not a pawn) standing on `s`.
-fn piece_kind(board: &Board, s: Square) -> Option<Piece> {
-    board.piece_on(s).filter(|&p| p != Piece::Pawn)
+/// The file of square `s` (0 for the a-file).
+fn file_of<B: RealBoard>(s: u8) -> u8 {
+    s % B::FILES
+}
+
+/// The square on `file` and `rank`.
+fn square<B: RealBoard>(file: u8, rank: u8) -> u8 {
+    rank * B::FILES + file
+}
+
+/// Light squares: file + rank odd (a1 is dark).
+fn light<B: RealBoard>(s: u8) -> bool {
+    (file_of::<B>(s) + rank_of::<B>(s)) % 2 == 1
+}
+
+/// Whether a square belongs to the region where pooled pieces live and travel: ranks 3-5.
+fn in_region<B: RealBoard>(s: u8) -> bool {
+    REGION.contains(&rank_of::<B>(s))
+}
+
+/// The squares of the board, a1 first.
+fn all_squares<B: RealBoard>() -> std::ops::Range<u8> {
+    0..8 * B::FILES
+}
+
+/// The piece (not a pawn) standing on `s`, by its model kind.
+fn piece_kind<B: RealBoard>(board: &B, s: u8) -> Option<Kind> {
+    match board.occupant(s) {
+        Some(Occupant::Piece(kind)) => Some(kind),
+        _ => None,
+    }
+}
+
+/// The destinations of the man on `from` anywhere on the board.
+fn destinations<B: RealBoard>(board: &B, from: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    board.each_destination_within(from, 0..=7, |to| out.push(to));
+    out
 }
 
 /// A pooled piece stepping aside: where it stands and the squares it moves through.
-type StepAside = (Square, Vec<Square>);
+type StepAside = (u8, Vec<u8>);
 
-/// A real game being built from model steps.
-struct Realizer {
-    board: Board,
-    line: Line,
+/// A real game being built from model steps: the board and the moves played, each from and to
+/// (castling as the king onto its rook).
+struct Realizer<B> {
+    board: B,
+    moves: Vec<(u8, u8)>,
 }
 
-impl Realizer {
-    fn play(&mut self, mv: Move) -> Result<(), String> {
-        self.board.play(mv).map_err(|e| e.to_string())?;
-        self.line.moves.push(mv);
+impl<B: RealBoard> Realizer<B> {
+    fn play(&mut self, from: u8, to: u8) -> Result<(), String> {
+        self.board.play(from, to)?;
+        self.moves.push((from, to));
         Ok(())
     }
 
     /// The shortest sequence of moves taking the piece on `from` to a square for which `goal`
     /// holds, moving only through empty region squares (the first move may start outside it).
     /// `goal` sees the board with the piece standing on the square in question.
-    fn route(&self, from: Square, goal: impl Fn(&Board, Square) -> bool) -> Option<Vec<Square>> {
-        let man = self.board.piece_on(from)?;
+    fn route(&self, from: u8, goal: impl Fn(&B, u8) -> bool) -> Option<Vec<u8>> {
+        let kind = piece_kind(&self.board, from)?;
         // White's king keeps as low as it can: Black's waiting knights on rank 6 attack ranks 4
         // and 5, never rank 3.
-        if man == Piece::King {
+        if kind == KING {
             return REGION
                 .into_iter()
-                .find_map(|top| self.route_below(from, man, top, &goal));
+                .find_map(|top| self.route_below(from, kind, top, &goal));
         }
-        self.route_below(from, man, TOP_RANK, &goal)
+        self.route_below(from, kind, TOP_RANK, &goal)
     }
 
     /// [`Realizer::route`] through region squares up to rank index `top`.
     fn route_below(
         &self,
-        from: Square,
-        man: Piece,
-        top: Rank,
-        goal: &impl Fn(&Board, Square) -> bool,
-    ) -> Option<Vec<Square>> {
-        let mut parent: HashMap<Square, Square> = HashMap::from([(from, from)]);
+        from: u8,
+        kind: Kind,
+        top: u8,
+        goal: &impl Fn(&B, u8) -> bool,
+    ) -> Option<Vec<u8>> {
+        let mut parent: HashMap<u8, u8> = HashMap::from([(from, from)]);
         let mut queue = VecDeque::from([from]);
         let mut probe = self.board.clone();
         while let Some(at) = queue.pop_front() {
             // Put the piece on `at` to judge the goal and list its moves from there.
             probe.clone_from(&self.board);
-            probe.relocate(from, at, man);
+            probe.relocate(from, at, kind);
             if at != from && goal(&probe, at) {
                 let mut path = vec![at];
                 let mut cur = at;
@@ -105,8 +185,9 @@ impl Realizer {
                 path.reverse();
                 return Some(path);
             }
-            for next in probe.destinations(at) {
-                if in_region(next) && next.rank() <= top && !parent.contains_key(&next) {
+            for next in destinations(&probe, at) {
+                if in_region::<B>(next) && rank_of::<B>(next) <= top && !parent.contains_key(&next)
+                {
                     parent.insert(next, at);
                     queue.push_back(next);
                 }
@@ -120,22 +201,21 @@ impl Realizer {
     /// piece stepping aside, if any, and the route.
     fn route_clearing(
         &self,
-        from: Square,
-        goal: impl Fn(&Board, Square) -> bool + Copy,
-    ) -> Option<(Option<StepAside>, Vec<Square>)> {
+        from: u8,
+        goal: impl Fn(&B, u8) -> bool + Copy,
+    ) -> Option<(Option<StepAside>, Vec<u8>)> {
         if let Some(path) = self.route(from, goal) {
             return Some((None, path));
         }
-        let others: Vec<Square> = Square::ALL
-            .into_iter()
-            .filter(|&s| in_region(s) && s != from && piece_kind(&self.board, s).is_some())
+        let others: Vec<u8> = all_squares::<B>()
+            .filter(|&s| in_region::<B>(s) && s != from && piece_kind(&self.board, s).is_some())
             .collect();
         for other in others {
-            let man = self.board.piece_on(other).expect("a piece stands there");
+            let kind = piece_kind(&self.board, other).expect("a piece stands there");
             // Try every free square the blocker can reach, nearest first.
-            let mut reach: Vec<Vec<Square>> = Vec::new();
-            let mut probe_from = |target_rank: Rank| {
-                if let Some(path) = self.route(other, |_, s| s.rank() == target_rank) {
+            let mut reach: Vec<Vec<u8>> = Vec::new();
+            let mut probe_from = |target_rank: u8| {
+                if let Some(path) = self.route(other, |_, s| rank_of::<B>(s) == target_rank) {
                     reach.push(path);
                 }
             };
@@ -145,9 +225,9 @@ impl Realizer {
             for aside in reach {
                 let mut trial = Realizer {
                     board: self.board.clone(),
-                    line: Line::default(),
+                    moves: Vec::new(),
                 };
-                trial.board.relocate(other, *aside.last().unwrap(), man);
+                trial.board.relocate(other, *aside.last().unwrap(), kind);
                 if let Some(path) = trial.route(from, goal) {
                     return Some((Some((other, aside)), path));
                 }
@@ -157,10 +237,10 @@ impl Realizer {
     }
 
     /// Moves the piece on `from` along `path`.
-    fn follow(&mut self, from: Square, path: &[Square]) -> Result<Square, String> {
+    fn follow(&mut self, from: u8, path: &[u8]) -> Result<u8, String> {
         let mut at = from;
         for &next in path {
-            self.play(plain_move(at, next))?;
+            self.play(at, next)?;
             at = next;
         }
         Ok(at)
@@ -168,15 +248,20 @@ impl Realizer {
 
     /// Takes the piece on `from` off ranks 1-2 and parks it: on rank 5 if it can get there, else
     /// as high as it can; the king as low as it can (on rank 3 if possible).
-    fn exit(&mut self, from: Square) -> Result<(), String> {
-        let mut ranks: Vec<Rank> = REGION.into_iter().rev().collect();
-        if self.board.piece_on(from) == Some(Piece::King) {
+    fn exit(&mut self, from: u8) -> Result<(), String> {
+        let mut ranks: Vec<u8> = REGION.into_iter().rev().collect();
+        if piece_kind(&self.board, from) == Some(KING) {
             ranks.reverse();
         }
         let (aside, path) = ranks
             .into_iter()
-            .find_map(|rank| self.route_clearing(from, move |_, s| s.rank() == rank))
-            .ok_or_else(|| format!("the piece on {from} finds no way off the first two ranks"))?;
+            .find_map(|rank| self.route_clearing(from, move |_, s| rank_of::<B>(s) == rank))
+            .ok_or_else(|| {
+                format!(
+                    "the piece on {} finds no way off the first two ranks",
+                    self.name(from)
+                )
+            })?;
         if let Some((other, way)) = aside {
             self.follow(other, &way)?;
         }
@@ -184,18 +269,25 @@ impl Realizer {
         Ok(())
     }
 
+    /// Square `s` by name (`e4`).
+    fn name(&self, s: u8) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + file_of::<B>(s)),
+            rank_of::<B>(s) + 1
+        )
+    }
+
     /// Brings a pooled piece of `kind` to the exact square `to`.
-    fn enter(&mut self, kind: u8, to: Square) -> Result<(), String> {
-        let piece = model::piece_of(kind);
-        let pooled: Vec<Square> = Square::ALL
-            .into_iter()
-            .filter(|&s| in_region(s) && piece_kind(&self.board, s) == Some(piece))
-            .filter(|&s| piece != Piece::Bishop || is_light(s) == is_light(to))
+    fn enter(&mut self, kind: Kind, to: u8) -> Result<(), String> {
+        let pooled: Vec<u8> = all_squares::<B>()
+            .filter(|&s| in_region::<B>(s) && piece_kind(&self.board, s) == Some(kind))
+            .filter(|&s| kind != BISHOP || light::<B>(s) == light::<B>(to))
             .collect();
         for from in pooled {
-            let can_reach_target = |b: &Board, s: Square| b.destinations(s).contains(&to);
-            if self.board.destinations(from).contains(&to) {
-                self.play(plain_move(from, to))?;
+            let can_reach_target = |b: &B, s: u8| destinations(b, s).contains(&to);
+            if destinations(&self.board, from).contains(&to) {
+                self.play(from, to)?;
                 return Ok(());
             }
             if let Some((aside, path)) = self.route_clearing(from, can_reach_target) {
@@ -203,17 +295,21 @@ impl Realizer {
                     self.follow(other, &way)?;
                 }
                 let at = self.follow(from, &path)?;
-                self.play(plain_move(at, to))?;
+                self.play(at, to)?;
                 return Ok(());
             }
         }
-        Err(format!("no pooled {} can reach {to}", piece::name(piece)))
+        Err(format!(
+            "no pooled {} can reach {}",
+            model::kind_name(kind),
+            self.name(to)
+        ))
     }
 
     /// Clears region squares a pawn is about to move through or onto.
-    fn clear_for_pawn(&mut self, squares: &[Square]) -> Result<(), String> {
+    fn clear_for_pawn(&mut self, squares: &[u8]) -> Result<(), String> {
         for &s in squares {
-            if self.board.piece_on(s).is_some() {
+            if self.board.occupant(s).is_some() {
                 self.exit(s)?;
             }
         }
@@ -221,30 +317,30 @@ impl Realizer {
     }
 
     /// Pushes the pawn of `file` on to the model's pawn state `to`.
-    fn push(&mut self, file: File, to: u8) -> Result<(), String> {
-        let rank_of = |state: u8| match state {
-            model::HOME => Rank::Second,
-            model::THIRD => Rank::Third,
-            _ => Rank::Fifth,
+    fn push(&mut self, file: u8, to: u8) -> Result<(), String> {
+        let rank_of_state = |state: u8| match state {
+            model::HOME => 1,
+            model::THIRD => 2,
+            _ => 4,
         };
-        let from = [Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth]
+        let from = [1, 2, 3, 4]
             .into_iter()
-            .map(|r| Square::new(file, r))
-            .find(|&s| self.board.piece_on(s) == Some(Piece::Pawn))
-            .ok_or_else(|| format!("no pawn on the {file}-file"))?;
-        let target = Square::new(file, rank_of(to));
-        let between: Vec<Square> = (from.rank() as usize + 1..=target.rank() as usize)
-            .map(|r| Square::new(file, Rank::index(r)))
+            .map(|r| square::<B>(file, r))
+            .find(|&s| self.board.occupant(s) == Some(Occupant::Pawn))
+            .ok_or_else(|| format!("no pawn on the {}-file", char::from(b'a' + file)))?;
+        let target = square::<B>(file, rank_of_state(to));
+        let between: Vec<u8> = (rank_of::<B>(from) + 1..=rank_of::<B>(target))
+            .map(|r| square::<B>(file, r))
             .collect();
         self.clear_for_pawn(&between)?;
-        if from.rank() == Rank::Second && target.rank() == Rank::Third {
-            self.play(plain_move(from, target))
-        } else if from.rank() == Rank::Second {
+        if rank_of::<B>(from) == 1 && rank_of::<B>(target) == 2 {
+            self.play(from, target)
+        } else if rank_of::<B>(from) == 1 {
             // Two squares first, then one at a time.
-            self.play(plain_move(from, between[1]))?;
+            self.play(from, between[1])?;
             let mut at = between[1];
             for &s in &between[2..] {
-                self.play(plain_move(at, s))?;
+                self.play(at, s)?;
                 at = s;
             }
             Ok(())
@@ -252,7 +348,7 @@ impl Realizer {
             // One square at a time otherwise (a pawn moves two squares only from its start).
             let mut at = from;
             for &s in &between {
-                self.play(plain_move(at, s))?;
+                self.play(at, s)?;
                 at = s;
             }
             Ok(())
@@ -263,174 +359,265 @@ impl Realizer {
     /// that two games ending in the same model position end in the same real position.
     fn normalize_pool(&mut self) -> Result<(), String> {
         let goal = region_key(&self.parking_target()?);
-        for mv in self.rearrangement(goal)? {
-            self.play(mv)?;
+        for (from, to) in self.rearrangement(goal)? {
+            self.play(from, to)?;
         }
         Ok(())
     }
 
     /// The board with the pooled pieces on their parking squares: bishops on the first free
-    /// rank-5 square of their colour, then king, queen, rooks and knights on the first free
-    /// rank-5 squares, files a to h; rank 4 next, when pawns "beyond" leave too few on rank 5.
-    fn parking_target(&self) -> Result<Board, String> {
-        let order = |p: Piece| match p {
-            Piece::Bishop => 0,
-            Piece::King => 1,
-            Piece::Queen => 2,
-            Piece::Rook => 3,
-            Piece::Knight => 4,
-            Piece::Pawn => 5, // never pooled: pawns are not pieces of the pool
-        };
-        let mut pooled: Vec<(Piece, bool)> = region()
-            .filter_map(|s| piece_kind(&self.board, s).map(|p| (p, is_light(s))))
+    /// rank-5 square of their colour, then king, queen, rooks, knights (and on ten files the
+    /// archbishop and the chancellor) on the first free rank-5 squares, from the a-file on;
+    /// rank 4 next, when pawns "beyond" leave too few on rank 5.
+    fn parking_target(&self) -> Result<B, String> {
+        let order = |kind: Kind| if kind == BISHOP { 0 } else { kind };
+        let mut pooled: Vec<(Kind, bool)> = region::<B>()
+            .filter_map(|s| piece_kind(&self.board, s).map(|k| (k, light::<B>(s))))
             .collect();
-        pooled.sort_by_key(|&(p, light)| (order(p), !light));
+        pooled.sort_by_key(|&(k, light)| (order(k), !light));
         let mut target = self.board.clone();
-        for s in region() {
+        for s in region::<B>() {
             if piece_kind(&target, s).is_some() {
                 target.clear(s);
             }
         }
-        for (p, light) in pooled {
-            let square = [Rank::Fifth, Rank::Fourth]
+        for (kind, is_light) in pooled {
+            let square = [TOP_RANK, TOP_RANK - 1]
                 .into_iter()
-                .flat_map(|rank| File::ALL.map(move |f| Square::new(f, rank)))
-                .filter(|&s| target.piece_on(s).is_none())
-                .find(|&s| p != Piece::Bishop || is_light(s) == light)
+                .flat_map(|rank| (0..B::FILES).map(move |f| square::<B>(f, rank)))
+                .filter(|&s| target.occupant(s).is_none())
+                .find(|&s| kind != BISHOP || light::<B>(s) == is_light)
                 .ok_or("no parking square left")?;
-            target.relocate(square, square, p);
+            target.relocate(square, square, kind);
         }
         Ok(target)
     }
 
     /// The moves that take the pooled pieces from where they stand to the arrangement `goal`
     /// ([`region_key`]), the rest of the board fixed: a best-first search over arrangements of
-    /// the pooled pieces on ranks 3-5, so pieces make way for each other as needed, guided by
-    /// how many target squares still lack their piece (counted a three-bit field at a time, by
-    /// folding each field's bits onto its lowest one).
-    fn rearrangement(&self, goal: u128) -> Result<Vec<Move>, String> {
+    /// the pooled pieces on ranks 3-5, so pieces make way for each other as needed. It is guided
+    /// first by how many target squares still lack their piece ([`Guide::Misplaced`]), which
+    /// settles every rearrangement of the standard board at once; where up to ten pieces crowd
+    /// the region of ten files that guide can lose its way among equally good arrangements, and
+    /// the search runs again guided by how far each piece still has to go ([`Guide::Distance`]).
+    fn rearrangement(&self, goal: u128) -> Result<Vec<(u8, u8)>, String> {
+        self.rearrangement_guided(goal, Guide::Misplaced, 2_000_000)
+            .or_else(|| {
+                self.rearrangement_guided(goal, Guide::Distance(self.distances(goal)), 2_000_000)
+            })
+            .ok_or_else(|| "the pooled pieces cannot be put on their parking squares".into())
+    }
+
+    /// For [`Guide::Distance`]: per region square of `goal` holding a piece, the fewest moves
+    /// that piece needs from each region square to it, moving alone over the region (pawns and
+    /// ranks 1-2 as they stand, the other pooled pieces lifted); `u8::MAX` where it cannot.
+    fn distances(&self, goal: u128) -> Vec<(u8, Vec<u8>)> {
+        let mut empty = self.board.clone();
+        for s in region::<B>() {
+            if piece_kind(&empty, s).is_some() {
+                empty.clear(s);
+            }
+        }
+        region::<B>()
+            .filter_map(|target| {
+                let kind = ((goal >> (3 * region_index::<B>(target))) & 7) as Kind;
+                (kind != 0).then(|| {
+                    // Moves on the empty region are reversible: the distance from the target
+                    // is the distance to it.
+                    let mut dist = vec![u8::MAX; region::<B>().count()];
+                    dist[region_index::<B>(target)] = 0;
+                    let mut queue = VecDeque::from([target]);
+                    let mut probe = empty.clone();
+                    while let Some(at) = queue.pop_front() {
+                        probe.clone_from(&empty);
+                        probe.relocate(at, at, kind);
+                        let d = dist[region_index::<B>(at)];
+                        probe.each_destination_within(at, REGION[0]..=TOP_RANK, |to| {
+                            if dist[region_index::<B>(to)] == u8::MAX {
+                                dist[region_index::<B>(to)] = d + 1;
+                                queue.push_back(to);
+                            }
+                        });
+                    }
+                    (target, dist)
+                })
+            })
+            .collect()
+    }
+
+    /// [`Realizer::rearrangement`] with one guide, giving up after `limit` arrangements.
+    fn rearrangement_guided(
+        &self,
+        goal: u128,
+        guide: Guide,
+        limit: usize,
+    ) -> Option<Vec<(u8, u8)>> {
         let start = region_key(&self.board);
-        let lowest: u128 = region().fold(0, |m, s| m | 1 << (3 * region_index(s)));
+        let lowest: u128 = region::<B>().fold(0, |m, s| m | 1 << (3 * region_index::<B>(s)));
         let any_bit = |k: u128| (k | k >> 1 | k >> 2) & lowest;
         let wanted = any_bit(goal);
-        let misplaced =
-            |key: u128| -> usize { (any_bit(key ^ goal) & wanted).count_ones() as usize };
+        let estimate = |key: u128| -> usize {
+            match &guide {
+                Guide::Misplaced => 2 * (any_bit(key ^ goal) & wanted).count_ones() as usize,
+                Guide::Distance(distances) => 2 * remaining::<B>(key, goal, distances),
+            }
+        };
         // Per packed arrangement: its cost so far and how it was reached. Hashed by the search's
         // fast hasher (SipHash took most of the time here).
-        let mut parent: FastMap<u128, (usize, u128, Square, Square)> = FastMap::default();
-        parent.insert(start, (0, start, Square::A1, Square::A1));
+        let mut parent: FastMap<u128, (usize, u128, u8, u8)> = FastMap::default();
+        parent.insert(start, (0, start, 0, 0));
         let mut open = std::collections::BinaryHeap::new();
-        open.push(std::cmp::Reverse((2 * misplaced(start), 0usize, start)));
+        open.push(std::cmp::Reverse((estimate(start), 0usize, start)));
         let mut scratch = self.board.clone();
         let mut found = start == goal;
         while let Some(std::cmp::Reverse((_, g, key))) = open.pop() {
-            if found || parent.len() > 2_000_000 {
+            if found || parent.len() > limit {
                 break;
             }
             if parent.get(&key).is_some_and(|&(c, ..)| c < g) {
                 continue;
             }
             set_region(key, &mut scratch);
-            for from in region() {
+            for from in region::<B>() {
                 if piece_kind(&scratch, from).is_none() {
                     continue;
                 }
-                let code_from = (key >> (3 * region_index(from))) & 7;
-                let without = key & !(7 << (3 * region_index(from)));
-                scratch.each_destination_within(from, Rank::Third..=TOP_RANK, |to| {
-                    let next = without | code_from << (3 * region_index(to));
+                let code_from = (key >> (3 * region_index::<B>(from))) & 7;
+                let without = key & !(7 << (3 * region_index::<B>(from)));
+                scratch.each_destination_within(from, REGION[0]..=TOP_RANK, |to| {
+                    let next = without | code_from << (3 * region_index::<B>(to));
                     if parent.get(&next).is_none_or(|&(c, ..)| c > g + 1) {
                         parent.insert(next, (g + 1, key, from, to));
                         if next == goal {
                             found = true;
                         }
-                        open.push(std::cmp::Reverse((
-                            g + 1 + 2 * misplaced(next),
-                            g + 1,
-                            next,
-                        )));
+                        open.push(std::cmp::Reverse((g + 1 + estimate(next), g + 1, next)));
                     }
                 });
             }
         }
         if !found {
-            return Err("the pooled pieces cannot be put on their parking squares".into());
+            return None;
         }
         let mut moves = Vec::new();
         let mut at = goal;
         while at != start {
             let (_, prev, from, to) = parent[&at];
-            moves.push(plain_move(from, to));
+            moves.push((from, to));
             at = prev;
         }
         moves.reverse();
-        Ok(moves)
+        Some(moves)
     }
 }
 
+/// What guides the rearrangement search of the pooled pieces ([`Realizer::rearrangement`]).
+enum Guide {
+    /// How many target squares lack their piece.
+    Misplaced,
+    /// How many moves the pieces need at least, each on its own, to reach target squares of
+    /// their kind ([`Realizer::distances`]): the best of the ways to share the targets out.
+    Distance(Vec<(u8, Vec<u8>)>),
+}
+
+/// The fewest moves the pieces of `key` need, each moving alone, to stand on the squares of
+/// `goal`: per target, the distance of a piece of its kind (of its colour, for bishops), shared
+/// out the best way (at most two pieces share a kind and colour). A piece that cannot reach any
+/// target counts as far as the region is wide.
+fn remaining<B: RealBoard>(key: u128, goal: u128, distances: &[(u8, Vec<u8>)]) -> usize {
+    let code = |k: u128, s: u8| ((k >> (3 * region_index::<B>(s))) & 7) as Kind;
+    let class = |kind: Kind, s: u8| (kind, kind == BISHOP && light::<B>(s));
+    let pieces: Vec<u8> = region::<B>().filter(|&s| code(key, s) != 0).collect();
+    let far = |d: u8| {
+        if d == u8::MAX {
+            3 * B::FILES as usize
+        } else {
+            d as usize
+        }
+    };
+    let mut total = 0;
+    let mut done = vec![false; distances.len()];
+    for i in 0..distances.len() {
+        if done[i] {
+            continue;
+        }
+        let (target, _) = distances[i];
+        let c = class(code(goal, target), target);
+        let targets: Vec<usize> = (i..distances.len())
+            .filter(|&j| class(code(goal, distances[j].0), distances[j].0) == c)
+            .collect();
+        for &j in &targets {
+            done[j] = true;
+        }
+        let own: Vec<u8> = pieces
+            .iter()
+            .copied()
+            .filter(|&s| class(code(key, s), s) == c)
+            .collect();
+        let cost = |t: usize, p: u8| far(distances[t].1[region_index::<B>(p)]);
+        total += match (targets.as_slice(), own.as_slice()) {
+            ([t], [p]) => cost(*t, *p),
+            ([t, u], [p, q]) => (cost(*t, *p) + cost(*u, *q)).min(cost(*t, *q) + cost(*u, *p)),
+            _ => 0,
+        };
+    }
+    total
+}
+
 /// The squares where pooled pieces live and travel (ranks 3-5), a3 first.
-fn region() -> impl Iterator<Item = Square> {
-    Square::ALL.into_iter().filter(|&s| in_region(s))
+fn region<B: RealBoard>() -> impl Iterator<Item = u8> {
+    all_squares::<B>().filter(|&s| in_region::<B>(s))
 }
 
 /// What stands on the region's squares of `board`, packed three bits a square (the model's
 /// kind, 0 for nothing; pawns count as nothing: they never stand there while pieces are
 /// rearranged). This packs a real board's pool, not a model position.
-fn region_key(board: &Board) -> u128 {
-    region().fold(0u128, |k, s| {
-        let code = piece_kind(board, s).map_or(0, |p| model::kind_of(p) as u128);
-        k | code << (3 * region_index(s))
+fn region_key<B: RealBoard>(board: &B) -> u128 {
+    region::<B>().fold(0u128, |k, s| {
+        let code = piece_kind(board, s).unwrap_or(0) as u128;
+        k | code << (3 * region_index::<B>(s))
     })
 }
 
 /// Puts the pieces of `key` ([`region_key`]) on the region's squares of `board`.
-fn set_region(key: u128, board: &mut Board) {
-    for s in region() {
-        let code = ((key >> (3 * region_index(s))) & 7) as u8;
+fn set_region<B: RealBoard>(key: u128, board: &mut B) {
+    for s in region::<B>() {
+        let code = ((key >> (3 * region_index::<B>(s))) & 7) as u8;
         if code == 0 {
             if piece_kind(board, s).is_some() {
                 board.clear(s);
             }
         } else {
-            board.relocate(s, s, model::piece_of(code));
+            board.relocate(s, s, code);
         }
     }
 }
 
 /// The index of a region square among the region's squares, a3 first.
-fn region_index(s: Square) -> usize {
-    s as usize - 16
+fn region_index<B: RealBoard>(s: u8) -> usize {
+    (s - 2 * B::FILES) as usize
 }
 
-/// Realizes `steps` (a model line from the start position) as a real game. With `normalize`,
-/// the pooled pieces end on fixed parking squares. Its castling, if any, goes along the path of
-/// its castling step.
-pub(crate) fn realize(
-    arrangement: &Arrangement,
+/// Realizes `steps` (a model line from `board`, a start position) as the moves of a real game,
+/// each from and to (castling as the king onto its rook). With `normalize`, the pooled pieces
+/// end on fixed parking squares.
+pub fn realize_on<B: RealBoard>(
+    board: B,
     steps: &[Step],
     normalize: bool,
-) -> Result<Line, RealizeError> {
-    // The searches castle along unnamed paths (`O-O`, `O-O-O`); callers name the lines their
-    // rule's way afterwards.
-    let castling = steps.iter().find_map(|step| match step {
-        Step::Castle(castle) => Some(CastlingPath::of_geometry(*castle, Naming::Side)),
-        _ => None,
-    });
-    let line = match castling {
-        Some(path) => Line::castling_along(arrangement, path),
-        None => Line::default(),
-    };
+) -> Result<Vec<(u8, u8)>, RealizeError> {
     let mut r = Realizer {
-        board: line.start(arrangement),
-        line,
+        board,
+        moves: Vec::new(),
     };
     for (i, &step) in steps.iter().enumerate() {
+        // Model squares are `file + width * row` on ranks 1-2: the board's own numbering.
         let done = match step {
-            Step::Move { from, to } => r.play(plain_move(square_of(from), square_of(to))),
-            Step::Exit { from } => r.exit(square_of(from)),
-            Step::Enter { kind, to } => r.enter(kind, square_of(to)),
-            Step::Push { file, to } => r.push(File::index(file as usize), to),
-            Step::Castle(castle) => r.play(r.board.castling_move(castle.side)),
+            Step::Move { from, to } => r.play(from, to),
+            Step::Exit { from } => r.exit(from),
+            Step::Enter { kind, to } => r.enter(kind, to),
+            Step::Push { file, to } => r.push(file, to),
+            Step::Castle(castle) => r.board.castle(castle.side).map(|mv| r.moves.push(mv)),
         };
         done.map_err(|reason| RealizeError {
             step: i + 1,
@@ -445,5 +632,81 @@ pub(crate) fn realize(
             placement: r.board.fen_placement(),
         })?;
     }
-    Ok(r.line)
+    Ok(r.moves)
+}
+
+/// Realizes `steps` (a model line from the start position of `arrangement`) as a real game on
+/// the standard board. With `normalize`, the pooled pieces end on fixed parking squares. Its
+/// castling, if any, goes along the path of its castling step.
+pub(crate) fn realize(
+    arrangement: &Arrangement,
+    steps: &[Step],
+    normalize: bool,
+) -> Result<Line, RealizeError> {
+    // The searches castle along unnamed paths (`O-O`, `O-O-O`); callers name the lines their
+    // rule's way afterwards.
+    let castling = steps.iter().find_map(|step| match step {
+        Step::Castle(castle) => Some(CastlingPath::of_geometry(*castle, Naming::Side)),
+        _ => None,
+    });
+    let mut line = match castling {
+        Some(path) => Line::castling_along(arrangement, path),
+        None => Line::default(),
+    };
+    let moves = realize_on(line.start(arrangement), steps, normalize)?;
+    line.moves = moves
+        .into_iter()
+        .map(|(from, to)| plain_move(Square::index(from as usize), Square::index(to as usize)))
+        .collect();
+    Ok(line)
+}
+
+/// The standard board's White-only [`Board`] as realization sees it.
+impl RealBoard for Board {
+    const FILES: u8 = 8;
+
+    fn occupant(&self, s: u8) -> Option<Occupant> {
+        self.piece_on(Square::index(s as usize)).map(|p| match p {
+            crate::chess::Piece::Pawn => Occupant::Pawn,
+            p => Occupant::Piece(model::kind_of(p)),
+        })
+    }
+
+    fn each_destination_within(&self, from: u8, ranks: RangeInclusive<u8>, mut f: impl FnMut(u8)) {
+        let rank = |r: u8| crate::chess::Rank::index(r as usize);
+        Board::each_destination_within(
+            self,
+            Square::index(from as usize),
+            rank(*ranks.start())..=rank(*ranks.end()),
+            |to| f(to as u8),
+        );
+    }
+
+    fn relocate(&mut self, from: u8, to: u8, kind: Kind) {
+        Board::relocate(
+            self,
+            Square::index(from as usize),
+            Square::index(to as usize),
+            model::piece_of(kind),
+        );
+    }
+
+    fn clear(&mut self, s: u8) {
+        Board::clear(self, Square::index(s as usize));
+    }
+
+    fn play(&mut self, from: u8, to: u8) -> Result<(), String> {
+        let mv: Move = plain_move(Square::index(from as usize), Square::index(to as usize));
+        Board::play(self, mv).map_err(|e| e.to_string())
+    }
+
+    fn castle(&mut self, side: CastlingSide) -> Result<(u8, u8), String> {
+        let mv = self.castling_move(side);
+        Board::play(self, mv).map_err(|e| e.to_string())?;
+        Ok((mv.from as u8, mv.to as u8))
+    }
+
+    fn fen_placement(&self) -> String {
+        Board::fen_placement(self)
+    }
 }

@@ -144,7 +144,12 @@ impl SafeStructures {
             .filter(|&i| moved(&structure_pawns::<8>(i)) <= bound)
             .collect();
         order.sort_by_key(|&i| {
-            std::cmp::Reverse(structure_pawns::<8>(i).iter().map(|&s| s as u32).sum::<u32>())
+            std::cmp::Reverse(
+                structure_pawns::<8>(i)
+                    .iter()
+                    .map(|&s| s as u32)
+                    .sum::<u32>(),
+            )
         });
         let mut safe = vec![false; STRUCTURES];
         for index in order {
@@ -315,7 +320,11 @@ impl Adversary {
             .map(|f| sq::<8>(f, 1))
             .collect();
         if wide {
-            spots.extend((0..8).map(|f| sq::<8>(f, 0)).filter(|&s| !clear.contains(s)));
+            spots.extend(
+                (0..8)
+                    .map(|f| sq::<8>(f, 0))
+                    .filter(|&s| !clear.contains(s)),
+            );
         }
         // Nearest the clear squares first: the bound in `cannot_block_from` then cuts sooner,
         // since king and rook rarely need to go far.

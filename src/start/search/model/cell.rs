@@ -70,6 +70,20 @@ pub fn piece_of(kind: Kind) -> Piece {
     }
 }
 
+/// The name of a model kind in messages: "king", ..., "archbishop", "chancellor".
+pub const fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        KING => "king",
+        QUEEN => "queen",
+        ROOK => "rook",
+        BISHOP => "bishop",
+        KNIGHT => "knight",
+        ARCHBISHOP => "archbishop",
+        CHANCELLOR => "chancellor",
+        _ => "nothing",
+    }
+}
+
 /// The contents of an exact square: empty, or a piece of some kind that may have *committed*
 /// to stay on ranks 1-2 for good (normal-form bookkeeping only: placements compare without it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

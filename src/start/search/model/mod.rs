@@ -45,8 +45,8 @@ mod rules;
 mod squares;
 
 pub use cell::{
-    ARCHBISHOP, BISHOP, CHANCELLOR, Cell, KINDS, KING, KNIGHT, Kind, QUEEN, ROOK, kind_of, kinds,
-    leaps, piece_of, total,
+    ARCHBISHOP, BISHOP, CHANCELLOR, Cell, KING, KNIGHT, Kind, QUEEN, ROOK, kind_name, kind_of,
+    kinds, leaps, piece_of,
 };
 pub use pawns::{
     BEYOND, HOME, Pawns, STRUCTURES, THIRD, moved_files, pawn_advances, structure_index,
@@ -54,7 +54,7 @@ pub use pawns::{
 };
 pub use pos::{BackRank, PackedPos, Pos, PosKey};
 pub use rules::{Rules, Step, flat_destinations, flat_destinations_over};
-pub use squares::{Sq, SquareSet, file_of, first_rank, is_light, row_of, sq, square_of};
+pub use squares::{Sq, SquareSet, file_of, first_rank, is_light, row_of, sq};
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! The exact squares of the model (ranks 1 and 2 of a board `F` files wide: 16 on the standard
 //! board, 20 on ten files) and sets of them.
 
-use crate::chess::{File, Square};
+use crate::chess::File;
 
 /// An exact square of the model: `file + F * row`, row 0 = rank 1, row 1 = rank 2 (0..2F).
 pub type Sq = u8;
@@ -15,11 +15,6 @@ pub const fn sq<const F: usize>(file: i8, row: i8) -> Sq {
 /// The exact square of a first-rank file: where the model meets the board's typed files.
 pub const fn first_rank(file: File) -> Sq {
     file as Sq
-}
-
-/// The board square of an exact square of the standard board.
-pub const fn square_of(s: Sq) -> Square {
-    Square::index_const(s as usize)
 }
 
 /// The file of an exact square (0 = a).
@@ -148,7 +143,12 @@ mod tests {
         assert_eq!((file_of::<10>(13), row_of::<10>(13)), (3, 1));
         assert_eq!(SquareSet::all::<10>().iter().count(), 20);
         // a1 dark, b1 light, a2 light on both boards.
-        for light in [is_light::<8>(1), is_light::<8>(8), is_light::<10>(1), is_light::<10>(10)] {
+        for light in [
+            is_light::<8>(1),
+            is_light::<8>(8),
+            is_light::<10>(1),
+            is_light::<10>(10),
+        ] {
             assert!(light);
         }
         assert!(!is_light::<10>(0) && !is_light::<10>(11));
