@@ -396,15 +396,15 @@ impl<B: RealBoard> Realizer<B> {
     /// The moves that take the pooled pieces from where they stand to the arrangement `goal`
     /// ([`region_key`]), the rest of the board fixed: a best-first search over arrangements of
     /// the pooled pieces on ranks 3-5, so pieces make way for each other as needed. It is guided
-    /// first by how many target squares still lack their piece ([`Guide::Misplaced`]), which
-    /// settles every rearrangement of the standard board at once; where up to ten pieces crowd
-    /// the region of ten files that guide can lose its way among equally good arrangements, and
-    /// the search runs again guided by how far each piece still has to go ([`Guide::Distance`]).
+    /// by how far each piece still has to go ([`Guide::Distance`]); should that give up, by how
+    /// many target squares still lack their piece ([`Guide::Misplaced`]), the guide it had
+    /// first. The distances lead it straight on: on ten files, where up to ten pieces crowd
+    /// ranks 3-5, the misplaced count lost its way among equally good arrangements in one
+    /// rearrangement of five (36 of 168 on a sample, 200,000 arrangements each), where the
+    /// distances needed at most 2,115; on the standard board it searched up to 151,651.
     fn rearrangement(&self, goal: u128) -> Result<Vec<(u8, u8)>, String> {
-        self.rearrangement_guided(goal, Guide::Misplaced, 2_000_000)
-            .or_else(|| {
-                self.rearrangement_guided(goal, Guide::Distance(self.distances(goal)), 2_000_000)
-            })
+        self.rearrangement_guided(goal, Guide::Distance(self.distances(goal)), 2_000_000)
+            .or_else(|| self.rearrangement_guided(goal, Guide::Misplaced, 2_000_000))
             .ok_or_else(|| "the pooled pieces cannot be put on their parking squares".into())
     }
 
