@@ -4,7 +4,7 @@
 //! every piece that can leave ranks 1-2 gone, found by lifting pieces eagerly.
 
 use crate::start::search::hash::{KeyMap, KeySet};
-use crate::start::search::model::{self, Cell, KNIGHT, Pawns, Pos, PosKey, Step, file_of, row_of};
+use crate::start::search::model::{self, Cell, Pawns, Pos, PosKey, Step, file_of, row_of};
 
 /// The exact squares of a board `F` files wide, in order.
 fn squares<const F: usize>() -> std::ops::Range<u8> {
@@ -22,8 +22,9 @@ pub struct Core<const F: usize = 8> {
     pub members: Vec<PosKey>,
     /// Kinds present on ranks 1-2 in the core, a bit per kind.
     pub kinds_on_board: u8,
-    /// Rank-1 files of knights in the core, a bit per file.
-    pub knight_file_set: u16,
+    /// Per placed kind (knight, archbishop: [`model::PLACED`]), the rank-1 files where the core
+    /// has one, a bit per file.
+    pub placed_files: [u16; 2],
     /// The pawns, the same in every position of the component.
     pub pawns: Pawns<F>,
 }
@@ -250,21 +251,23 @@ impl<const F: usize> Core<F> {
     fn from_members(members: Vec<PosKey>) -> Core<F> {
         let first = Pos::<F>::from_key(members[0]);
         let mut kinds_on_board = 0u8;
-        let mut knight_file_set = 0u16;
+        let mut placed_files = [0u16; 2];
         for s in squares::<F>() {
             let k = first.kind(s);
             if k != 0 {
                 kinds_on_board |= 1 << k;
             }
-            if k == KNIGHT && row_of::<F>(s) == 0 {
-                knight_file_set |= 1 << file_of::<F>(s);
+            if let Some(i) = model::PLACED.iter().position(|&p| p == k)
+                && row_of::<F>(s) == 0
+            {
+                placed_files[i] |= 1 << file_of::<F>(s);
             }
         }
         Core {
             id: members[0],
             members,
             kinds_on_board,
-            knight_file_set,
+            placed_files,
             pawns: *first.pawns(),
         }
     }

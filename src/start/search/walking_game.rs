@@ -10,14 +10,15 @@ use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 
 /// The rules of the walking game towards `core`: nothing frozen, kinds the core lacks leave at
-/// once, knights are placed only on the core's knight files, pawns go no further than the core's.
+/// once, knights and the archbishop are placed only on the core's files of them, pawns go no
+/// further than the core's.
 fn walking_rules<const F: usize>(core: &Core<F>) -> Rules<F> {
     let all_kinds: u8 = kinds::<F>().iter().fold(0, |set, &k| set | 1 << k);
     Rules {
         bound: F,
         frozen: SquareSet::EMPTY,
         eager: all_kinds & !core.kinds_on_board,
-        knight_file_set: core.knight_file_set,
+        placed_files: core.placed_files,
         pawn_limit: core.pawns,
         closed: &[],
     }

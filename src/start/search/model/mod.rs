@@ -53,7 +53,7 @@ pub use pawns::{
     structure_pawns, structures,
 };
 pub use pos::{BackRank, PackedPos, Pos, PosKey};
-pub use rules::{Rules, Step, flat_destinations, flat_destinations_over};
+pub use rules::{PLACED, Rules, Step, flat_destinations, flat_destinations_over};
 pub use squares::{Sq, SquareSet, file_of, first_rank, is_light, row_of, sq};
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! A position of the model, the two keys it is stored under, and the start arrays it begins
 //! from.
 
-use super::cell::{BISHOP, Cell, KING, Kind, QUEEN, ROOK, kind_of, leaps, total};
+use super::cell::{ARCHBISHOP, BISHOP, Cell, KING, Kind, QUEEN, ROOK, kind_of, leaps, total};
 use super::pawns::{BEYOND, HOME, Pawns, THIRD, moved_files, structure_index};
 use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
 use crate::chess::{Arrangement, CastlingSide, File, Geometry, Piece, Rank, Square};
@@ -287,13 +287,16 @@ impl<const F: usize> Pos<F> {
         moved_files(&self.pawns)
     }
 
-    /// Whether a knight on rank-1 file `y` could never move again: both its rank-3 squares are
-    /// blocked and neither rank-2 square two files away is an empty hole.
-    pub fn knight_dead(&self, y: i8) -> bool {
-        !self.third_free(y - 1)
+    /// Whether a placed leaper of `kind` ([`super::PLACED`]) on rank-1 file `y` could never
+    /// move again: both its rank-3 squares are blocked and neither rank-2 square two files away
+    /// is an empty hole (a knight's moves), nor, for an archbishop, the rank-2 squares one file
+    /// away (its diagonal steps; its longer diagonals start there).
+    pub fn dead(&self, kind: Kind, y: i8) -> bool {
+        let knight = !self.third_free(y - 1)
             && !self.third_free(y + 1)
             && !self.free(y - 2, 1)
-            && !self.free(y + 2, 1)
+            && !self.free(y + 2, 1);
+        knight && (kind != ARCHBISHOP || (!self.free(y - 1, 1) && !self.free(y + 1, 1)))
     }
 
     /// Whether castling `castle` is legal given where king and rook stand: every file it needs

@@ -10,6 +10,34 @@ use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
 use crate::chess::Geometry;
 use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, ROOK_DIRS};
 
+/// The leapers the normal form never moves on ranks 1-2 but *places* there, just before the
+/// square dies for them ([`Pos::dead`]): knights, and the archbishop of ten files. (The
+/// chancellor, which slides along rank 1 too, follows the first-chance rule instead.)
+pub const PLACED: [Kind; 2] = [KNIGHT, ARCHBISHOP];
+
+/// What a transition does that can kill rank-1 squares for a placed leaper ([`PLACED`]).
+#[derive(Clone, Copy, Debug)]
+enum Kill {
+    /// A piece lands on the rank-2 square of this file: no longer a free hole.
+    Hole(i8),
+    /// A pawn of this file goes to rank 3 and blocks it.
+    Third(i8),
+}
+
+impl Kill {
+    /// The rank-1 files whose squares this can kill for a placed leaper of `kind`: a knight
+    /// leaps to rank 3 one file away and to rank 2 two files away; an archbishop also steps
+    /// diagonally to rank 2 one file away.
+    fn files(self, kind: Kind) -> impl Iterator<Item = i8> {
+        let (x, offsets): (i8, &[i8]) = match (self, kind) {
+            (Kill::Hole(x), ARCHBISHOP) => (x, &[-2, -1, 1, 2]),
+            (Kill::Hole(x), _) => (x, &[-2, 2]),
+            (Kill::Third(x), _) => (x, &[-1, 1]),
+        };
+        offsets.iter().map(move |d| x + d)
+    }
+}
+
 /// Knight moves that stay within ranks 1-2.
 const KNIGHT_FLAT: [(i8, i8); 4] = [(2, 1), (-2, 1), (2, -1), (-2, -1)];
 
@@ -121,9 +149,9 @@ pub struct Rules<const F: usize = 8> {
     /// Kinds (a bit per kind) that leave at their first chance and never come back, because the
     /// target has none of them on ranks 1-2.
     pub eager: u8,
-    /// Rank-1 files on which a knight may be placed just before the square dies (a bit per
-    /// file).
-    pub knight_file_set: u16,
+    /// Per placed kind ([`PLACED`]: knight, archbishop), the rank-1 files on which one may be
+    /// placed just before the square dies for it (a bit per file).
+    pub placed_files: [u16; 2],
     /// Per file, the furthest pawn state allowed (for searches towards a fixed pawn structure).
     pub pawn_limit: Pawns<F>,
     /// Pawn structures no pawn move may lead into (a flag per [`super::structure_index`]): the
@@ -145,9 +173,9 @@ struct Transition<'a, const F: usize> {
     touched: SquareSet,
     /// The squares whose pieces may have gained a chance to leave.
     unsettled: SquareSet,
-    /// The rank-1 files whose squares the transition may kill for knights.
-    candidates: Option<[i8; 2]>,
-    /// The transition redone on a position with knights placed.
+    /// What the transition does that may kill rank-1 squares for placed leapers.
+    kill: Option<Kill>,
+    /// The transition redone on a position with leapers placed.
     apply: &'a dyn Fn(&mut Pos<F>),
 }
 
@@ -155,7 +183,8 @@ struct Transition<'a, const F: usize> {
 struct Expansion<'r, 's, 'k, const F: usize> {
     rules: &'r Rules<F>,
     pos: &'r Pos<F>,
-    knights_in_pool: u8,
+    /// Per placed kind ([`PLACED`]), how many are in the pool.
+    in_pool: [u8; 2],
     buffer: Vec<Step>,
     sink: &'s mut Sink<'k, F>,
 }
@@ -167,14 +196,14 @@ impl<const F: usize> Rules<F> {
             bound,
             frozen: SquareSet::EMPTY,
             eager: 0,
-            knight_file_set: (1 << F) - 1,
+            placed_files: [(1 << F) - 1; 2],
             pawn_limit: [BEYOND; F],
             closed: &[],
         }
     }
 
     fn is_eager(&self, kind: Kind) -> bool {
-        kind == KNIGHT || self.eager & (1 << kind) != 0
+        PLACED.contains(&kind) || self.eager & (1 << kind) != 0
     }
 
     /// Applies the first-chance decisions: every uncommitted piece that can leave either leaves
@@ -235,17 +264,19 @@ impl<const F: usize> Rules<F> {
         sink(pos, exits);
     }
 
-    /// The rank-1 squares among `candidates` that a transition from `before` to `after` kills
-    /// (empty, alive before, dead after, allowed for knights), as a bit set over files.
-    fn dying(&self, before: &Pos<F>, after: &Pos<F>, candidates: [i8; 2]) -> u16 {
+    /// The rank-1 squares that `kill`, the transition from `before` to `after`, kills for the
+    /// placed kind `PLACED[k]` (empty, alive before, dead after, allowed for that kind), as a
+    /// bit set over files.
+    fn dying(&self, k: usize, before: &Pos<F>, after: &Pos<F>, kill: Kill) -> u16 {
+        let kind = PLACED[k];
         let mut mask = 0u16;
-        for y in candidates {
+        for y in kill.files(kind) {
             if (0..F as i8).contains(&y)
-                && self.knight_file_set & (1 << y) != 0
+                && self.placed_files[k] & (1 << y) != 0
                 && before.cell(y as Sq).is_empty()
                 && after.cell(y as Sq).is_empty()
-                && after.knight_dead(y)
-                && !before.knight_dead(y)
+                && after.dead(kind, y)
+                && !before.dead(kind, y)
             {
                 mask |= 1 << y;
             }
@@ -285,7 +316,7 @@ impl<const F: usize> Rules<F> {
         let mut expansion = Expansion {
             rules: self,
             pos,
-            knights_in_pool: pos.in_pool(KNIGHT),
+            in_pool: PLACED.map(|kind| pos.in_pool(kind)),
             buffer: Vec::with_capacity(24),
             sink,
         };
@@ -296,9 +327,11 @@ impl<const F: usize> Rules<F> {
 }
 
 impl<const F: usize> Expansion<'_, '_, '_, F> {
-    /// Hands out `t` closed, plain and after each knight placement it calls for: every
-    /// non-empty set of the squares it kills, as many as there are knights in the pool. Only the
-    /// pieces on `t.unsettled` can have gained a chance to leave (placed knights are committed).
+    /// Hands out `t` closed, plain and after each placement of leapers it calls for: every
+    /// non-empty choice of the squares it kills for knights (as many as there are knights in
+    /// the pool) and of one it kills for the archbishop (if in the pool), no square twice. Only
+    /// the pieces on `t.unsettled` can have gained a chance to leave (placed leapers are
+    /// committed).
     fn emit(&mut self, t: Transition<F>) {
         let (rules, sink) = (self.rules, &mut *self.sink);
         self.buffer.clear();
@@ -306,23 +339,38 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
         rules.close_among(t.next, t.unsettled, &mut self.buffer, &mut |closed, all| {
             sink(closed, all, t.touched)
         });
-        let dying = match t.candidates {
-            Some(c) if self.knights_in_pool > 0 => rules.dying(self.pos, &t.next, c),
+        let dying = std::array::from_fn::<u16, 2, _>(|k| match t.kill {
+            Some(kill) if self.in_pool[k] > 0 => rules.dying(k, self.pos, &t.next, kill),
             _ => 0,
+        });
+        // Every subset of a mask, the mask itself first, down to the empty set.
+        let subsets = |mask: u16| {
+            let mut next = Some(mask);
+            std::iter::from_fn(move || {
+                let subset = next?;
+                next = (subset != 0).then(|| (subset - 1) & mask);
+                Some(subset)
+            })
         };
-        let mut subset = dying;
-        while subset != 0 {
-            if subset.count_ones() as u8 <= self.knights_in_pool {
+        for knights in subsets(dying[0]) {
+            for archbishop in subsets(dying[1]) {
+                let counts = [knights.count_ones() as u8, archbishop.count_ones() as u8];
+                if knights | archbishop == 0
+                    || knights & archbishop != 0
+                    || counts[0] > self.in_pool[0]
+                    || counts[1] > self.in_pool[1]
+                {
+                    continue;
+                }
                 let mut placed = *self.pos;
                 let mut touched = t.touched;
                 self.buffer.clear();
-                for y in (0..F as u8).filter(|y| subset & (1 << y) != 0) {
-                    placed.set(y, Cell::piece(KNIGHT).committed());
-                    self.buffer.push(Step::Enter {
-                        kind: KNIGHT,
-                        to: y,
-                    });
-                    touched = touched.with(y);
+                for (kind, set) in PLACED.into_iter().zip([knights, archbishop]) {
+                    for y in (0..F as u8).filter(|y| set & (1 << y) != 0) {
+                        placed.set(y, Cell::piece(kind).committed());
+                        self.buffer.push(Step::Enter { kind, to: y });
+                        touched = touched.with(y);
+                    }
                 }
                 (t.apply)(&mut placed);
                 self.buffer.push(t.main);
@@ -330,16 +378,16 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
                     sink(closed, all, touched)
                 });
             }
-            subset = (subset - 1) & dying;
         }
     }
 
-    /// Pieces moving within ranks 1-2 (knights on the board are placed, dead, and stay).
+    /// Pieces moving within ranks 1-2 (knights and the archbishop on the board are placed,
+    /// dead, and stay).
     fn moves_within(&mut self) {
         let pos = *self.pos;
         for s in 0..2 * F as u8 {
             let c = pos.cell(s);
-            if c.is_empty() || self.rules.frozen.contains(s) || c.kind() == KNIGHT {
+            if c.is_empty() || self.rules.frozen.contains(s) || PLACED.contains(&c.kind()) {
                 continue;
             }
             flat_moves(&pos, c.kind(), s, |to, touched| {
@@ -352,20 +400,22 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
                     main: Step::Move { from: s, to },
                     touched,
                     unsettled: SquareSet::single(to),
-                    candidates: (row_of::<F>(to) == 1).then_some([f - 2, f + 2]),
+                    kill: (row_of::<F>(to) == 1).then_some(Kill::Hole(f)),
                     apply: &apply,
                 });
             });
         }
     }
 
-    /// Pieces coming back from the pool to a rank-2 hole (committed from then on); the leapers
-    /// of ten files (archbishop, chancellor) to a rank-1 square too, by the reverse of the leap
-    /// they leave by. (Knights come back only as placed by [`Expansion::emit`].)
+    /// Pieces coming back from the pool to a rank-2 hole (committed from then on); the
+    /// chancellor of ten files to a rank-1 square too, by the reverse of the leap it leaves by.
+    /// (Knights and the archbishop come back only as placed by [`Expansion::emit`].)
     fn returns_from_pool(&mut self) {
         let pos = *self.pos;
         let counts = pos.counts();
-        let returning = super::cell::kinds::<F>().iter().filter(|&&k| k != KNIGHT);
+        let returning = super::cell::kinds::<F>()
+            .iter()
+            .filter(|k| !PLACED.contains(k));
         let available = |kind: Kind, to: Sq| {
             self.rules.eager & (1 << kind) == 0
                 && if kind == BISHOP {
@@ -382,7 +432,7 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
             }
             for &kind in returning.clone() {
                 if available(kind, to) {
-                    self.enter(kind, to, Some([f - 2, f + 2]));
+                    self.enter(kind, to, Some(Kill::Hole(f)));
                 }
             }
         }
@@ -398,9 +448,9 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
         }
     }
 
-    /// A piece of `kind` comes back from the pool to `to`, committed; `candidates` as in
+    /// A piece of `kind` comes back from the pool to `to`, committed; `kill` as in
     /// [`Transition`].
-    fn enter(&mut self, kind: Kind, to: Sq, candidates: Option<[i8; 2]>) {
+    fn enter(&mut self, kind: Kind, to: Sq, kill: Option<Kill>) {
         let apply = |p: &mut Pos<F>| p.set(to, Cell::piece(kind).committed());
         let mut next = *self.pos;
         apply(&mut next);
@@ -409,7 +459,7 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
             main: Step::Enter { kind, to },
             touched: SquareSet::single(to),
             unsettled: SquareSet::single(to),
-            candidates,
+            kill,
             apply: &apply,
         });
     }
@@ -436,7 +486,7 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
                     main: Step::Push { file, to },
                     touched: SquareSet::EMPTY,
                     unsettled: SquareSet::all::<F>(),
-                    candidates: (to == THIRD).then_some([x - 1, x + 1]),
+                    kill: (to == THIRD).then_some(Kill::Third(x)),
                     apply: &apply,
                 });
             }
