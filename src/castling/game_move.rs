@@ -12,6 +12,17 @@ use cozy_chess::{Board, BoardBuilder, CastleRights, Color, Move, Piece};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
+/// A move of a game as the game wrote it: the move, legal under the game's rule, and its SAN as
+/// written (check marks and `!?` included), which an explanation quotes to name the move that
+/// lost a right. What [`super::GameContext::replay`] and [`super::timeline`] read a game as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenMove<'a> {
+    /// The move.
+    pub mv: GameMove,
+    /// Its SAN as the game wrote it.
+    pub san: &'a str,
+}
+
 /// One move of a game played under a castling rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameMove {

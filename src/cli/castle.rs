@@ -6,14 +6,12 @@ use crate::cli::CliError;
 use crate::cli::args::RuleArg;
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
-use castle960::castling::timeline::timeline_under;
-use castle960::castling::{GameContext, Limits, explain, explain_in_game, explain_rule};
-use castle960::castling::{GameMove, explain_rule_in_game};
+use castle960::castling::{Limits, explain, explain_in_game, explain_rule, explain_rule_in_game};
 use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
 use castle960::notation::pgn_import::{Game, read_pgn_game_under};
 use castle960::report::castling::{
-    GameJson, position_text, rule_position_text, rule_timeline_text, timeline_text,
+    GameJson, game_text, position_text, rule_game_text, rule_position_text,
 };
 use castle960::ten::castling::text::position_text as ten_text;
 use castle960::ten::castling::{TenLimits, explain as ten_explain};
@@ -89,7 +87,7 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
         (None, Some(path)) => {
             let text = input::read_file(path, args.limits)?;
             let game = read_pgn_game_under(&text, args.game as usize, rule)?;
-            game_text(args, &game, &limits)?
+            pgn_game(args, &game, &limits)?
         }
         (None, None) => unreachable!("clap requires a position or --pgn"),
     };
@@ -143,72 +141,43 @@ fn ten_position(args: &CastleArgs, variant: &str) -> Result<String, CliError> {
 }
 
 /// A game's timeline under its rule, and with `--ply` the position after that ply in full.
-fn game_text(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, CliError> {
-    let rule = game.rule;
-    let moves: Vec<(GameMove, String)> = game.moves.iter().map(|m| (m.mv, m.san.clone())).collect();
-    let timeline =
-        timeline_under(&game.start, &moves, rule).expect("the PGN reader replays its moves");
+fn pgn_game(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, CliError> {
+    let timeline = game.timeline();
     let at = match args.ply {
-        Some(ply) if ply > moves.len() => {
+        Some(ply) if ply > game.moves.len() => {
             return Err(CliError::PlyOutOfRange {
                 ply,
-                plies: moves.len(),
+                plies: game.moves.len(),
             });
         }
-        Some(ply) => {
-            let mut board = game.start.clone();
-            let mut context = GameContext::under(&game.start, rule);
-            for (mv, san) in &moves[..ply] {
-                context
-                    .play_move(&mut board, *mv, Some(san))
-                    .expect("the PGN reader replays its moves");
-            }
-            Some((ply, board, context))
-        }
+        Some(ply) => Some((ply, game.replay_to(ply))),
         None => None,
     };
-    let heading = |ply: usize| match ply {
-        0 => "At the start".to_string(),
-        _ => format!("After {}", game.moves[ply - 1].label()),
-    };
-    Ok(if rule == Rule::default() {
+    let unicode = !args.ascii;
+    Ok(if game.rule == Rule::default() {
         let timeline = timeline.into_single();
-        let at = at.map(|(ply, board, context)| {
+        let at = at.map(|(ply, (board, context))| {
             let explanation = explain_in_game(&board, &context).with_later(&board, limits);
             (ply, board, explanation)
         });
         if args.json {
-            json(&GameJson::new(
-                game,
-                &timeline,
-                at.as_ref().map(|(ply, _, e)| (*ply, e)),
-            ))
+            let position = at.as_ref().map(|(ply, _, e)| (*ply, e));
+            json(&GameJson::new(game, &timeline, position))
         } else {
-            let mut out = timeline_text(game, &timeline, WIDTH);
-            if let Some((ply, board, explanation)) = &at {
-                out.push_str(&format!("\n{} (ply {ply}):\n", heading(*ply)));
-                out.push_str(&position_text(board, explanation, !args.ascii, WIDTH));
-            }
-            out
+            let at = at.as_ref().map(|(ply, board, e)| (*ply, board, e));
+            game_text(game, &timeline, at, unicode, WIDTH)
         }
     } else {
-        let at = at.map(|(ply, board, context)| {
+        let at = at.map(|(ply, (board, context))| {
             let explanation = explain_rule_in_game(&board, &context).with_later(&board, limits);
             (ply, board, explanation)
         });
         if args.json {
-            json(&GameJson::under_rule(
-                game,
-                &timeline,
-                at.as_ref().map(|(ply, _, e)| (*ply, e)),
-            ))
+            let position = at.as_ref().map(|(ply, _, e)| (*ply, e));
+            json(&GameJson::under_rule(game, &timeline, position))
         } else {
-            let mut out = rule_timeline_text(game, &timeline, WIDTH);
-            if let Some((ply, board, explanation)) = &at {
-                out.push_str(&format!("\n{} (ply {ply}):\n", heading(*ply)));
-                out.push_str(&rule_position_text(board, explanation, !args.ascii, WIDTH));
-            }
-            out
+            let at = at.as_ref().map(|(ply, board, e)| (*ply, board, e));
+            rule_game_text(game, &timeline, at, unicode, WIDTH)
         }
     })
 }

@@ -297,6 +297,48 @@ pub fn rule_timeline_text(game: &Game, timeline: &RuleTimeline, width: usize) ->
     out
 }
 
+/// `castle --pgn`: the game's timeline ([`timeline_text`]) and, when `at` gives a ply, the
+/// position after it explained in full ([`position_text`]).
+pub fn game_text(
+    game: &Game,
+    timeline: &Timeline,
+    at: Option<(usize, &Board, &Explanation)>,
+    unicode: bool,
+    width: usize,
+) -> String {
+    let mut out = timeline_text(game, timeline, width);
+    if let Some((ply, board, explanation)) = at {
+        out.push_str(&ply_heading(game, ply));
+        out.push_str(&position_text(board, explanation, unicode, width));
+    }
+    out
+}
+
+/// `castle --pgn` under a rule: as [`game_text`], with [`rule_timeline_text`] and
+/// [`rule_position_text`].
+pub fn rule_game_text(
+    game: &Game,
+    timeline: &RuleTimeline,
+    at: Option<(usize, &Board, &RuleExplanation)>,
+    unicode: bool,
+    width: usize,
+) -> String {
+    let mut out = rule_timeline_text(game, timeline, width);
+    if let Some((ply, board, explanation)) = at {
+        out.push_str(&ply_heading(game, ply));
+        out.push_str(&rule_position_text(board, explanation, unicode, width));
+    }
+    out
+}
+
+/// `At the start (ply 0):` or `After 6... Bb4+ (ply 12):`, after a blank line.
+fn ply_heading(game: &Game, ply: usize) -> String {
+    match ply {
+        0 => "\nAt the start (ply 0):\n".to_string(),
+        _ => format!("\nAfter {} (ply {ply}):\n", game.moves[ply - 1].label()),
+    }
+}
+
 /// `White - Black: 16 plies from <FEN>`.
 fn timeline_head(game: &Game, plies: usize) -> String {
     let title = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
