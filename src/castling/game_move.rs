@@ -51,6 +51,16 @@ impl GameMove {
         }
     }
 
+    /// The move in cozy-chess's form, castling as the king taking its own rook: the inverse of
+    /// [`GameMove::from_cozy`] for a game under Chess960's rule (cozy-chess plays the king
+    /// taking its rook as Chess960's castling, whatever the rule the castling was of).
+    pub fn to_cozy(self) -> Move {
+        match self {
+            GameMove::Plain(mv) => mv,
+            GameMove::Castle(c) => c.king_takes_rook(),
+        }
+    }
+
     /// Plays the move, known to be legal, on `board` (cozy-chess's `play_unchecked`).
     pub fn play_unchecked(&self, board: &mut Board) {
         match self {

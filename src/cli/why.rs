@@ -4,7 +4,6 @@
 use crate::cli::CliError;
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
-use castle960::castling::GameMove;
 use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
 use castle960::notation::pgn_import::read_pgn_game;
@@ -61,16 +60,9 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
             if game.rule != Rule::CHESS960 {
                 return Err(CliError::WhyUnderRule(game.rule));
             }
-            // Under Chess960's rule every castling is cozy-chess's: the king takes its rook.
             let moves: Vec<_> = game.moves[..ply]
                 .iter()
-                .map(|m| {
-                    let mv = match &m.mv {
-                        GameMove::Plain(mv) => *mv,
-                        GameMove::Castle(c) => c.king_takes_rook(),
-                    };
-                    (mv, m.san.clone())
-                })
+                .map(|m| (m.mv.to_cozy(), m.san.clone()))
                 .collect();
             let (board, past) =
                 Past::of_game(&game.start, &moves).expect("the PGN reader replays its moves");
