@@ -35,7 +35,7 @@ impl Tally {
     /// tally.count(judge(&board, &short, 1).as_ref());
     /// assert_eq!((tally.checked, tally.agree(), tally.differ), (2, 1, 1));
     /// ```
-    pub fn count<M: PartialEq>(&mut self, difference: Option<&Difference<M>>) {
+    pub fn count<M: PartialEq, R>(&mut self, difference: Option<&Difference<M, R>>) {
         self.checked += 1;
         match difference {
             Some(d) if d.moves_differ() => self.differ += 1,
