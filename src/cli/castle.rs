@@ -3,13 +3,13 @@
 //! Chess960's castling rule or another (`--rule`).
 
 use crate::cli::CliError;
-use crate::cli::args::RuleArg;
-use crate::cli::input::{self, InputLimits};
+use crate::cli::args::{GameNumber, Printing, RuleArg, json, ply_in};
+use crate::cli::input::InputLimits;
 use crate::cli::output::Stdout;
 use castle960::castling::{Limits, explain, explain_in_game, explain_rule, explain_rule_in_game};
 use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
-use castle960::notation::pgn_import::{Game, read_pgn_game_under};
+use castle960::notation::pgn_import::Game;
 use castle960::report::castling::{
     GameJson, game_text, position_text, rule_game_text, rule_position_text,
 };
@@ -37,9 +37,8 @@ pub struct CastleArgs {
     /// side's castling timeline.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// With --pgn: which game of the file, counting from 1.
-    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
-    game: u64,
+    #[command(flatten)]
+    game: GameNumber,
     /// With --pgn: also explain the position after this many plies in full (0 is the start).
     #[arg(long, requires = "pgn", value_name = "N")]
     ply: Option<usize>,
@@ -56,12 +55,8 @@ pub struct CastleArgs {
     #[arg(long, default_value_t = Limits::default().max_moves,
           value_parser = clap::value_parser!(u8).range(0..=16).map(usize::from))]
     moves: usize,
-    /// Print plain letters instead of Unicode chess symbols.
-    #[arg(long)]
-    ascii: bool,
-    /// Print JSON for scripts (schema in the README).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    printing: Printing,
     #[command(flatten)]
     limits: InputLimits,
 }
@@ -85,8 +80,7 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
             position(args, &board, rule.unwrap_or_default(), &limits)
         }
         (None, Some(path)) => {
-            let text = input::read_file(path, args.limits)?;
-            let game = read_pgn_game_under(&text, args.game as usize, rule)?;
+            let game = args.game.read(path, args.limits, rule)?;
             pgn_game(args, &game, &limits)?
         }
         (None, None) => unreachable!("clap requires a position or --pgn"),
@@ -101,17 +95,17 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
 fn position(args: &CastleArgs, board: &Board, rule: Rule, limits: &Limits) -> String {
     if rule == Rule::default() {
         let explanation = explain(board).with_later(board, limits);
-        if args.json {
+        if args.printing.json {
             json(&explanation)
         } else {
-            position_text(board, &explanation, !args.ascii, WIDTH)
+            position_text(board, &explanation, args.printing.unicode(), WIDTH)
         }
     } else {
         let explanation = explain_rule(board, rule).with_later(board, limits);
-        if args.json {
+        if args.printing.json {
             json(&explanation)
         } else {
-            rule_position_text(board, &explanation, !args.ascii, WIDTH)
+            rule_position_text(board, &explanation, args.printing.unicode(), WIDTH)
         }
     }
 }
@@ -133,7 +127,7 @@ fn ten_position(args: &CastleArgs, variant: &str) -> Result<String, CliError> {
         ..TenLimits::default()
     };
     let explanation = ten_explain(&board, rule).with_later(&board, &limits);
-    Ok(if args.json {
+    Ok(if args.printing.json {
         json(&explanation)
     } else {
         ten_text(&board, &explanation, WIDTH)
@@ -144,47 +138,33 @@ fn ten_position(args: &CastleArgs, variant: &str) -> Result<String, CliError> {
 fn pgn_game(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, CliError> {
     let timeline = game.timeline();
     let at = match args.ply {
-        Some(ply) if ply > game.moves.len() => {
-            return Err(CliError::PlyOutOfRange {
-                ply,
-                plies: game.moves.len(),
-            });
-        }
-        Some(ply) => Some((ply, game.replay_to(ply))),
+        Some(ply) => Some((ply_in(game, ply)?, game.replay_to(ply))),
         None => None,
     };
-    let unicode = !args.ascii;
     Ok(if game.rule == Rule::default() {
         let timeline = timeline.into_single();
         let at = at.map(|(ply, (board, context))| {
             let explanation = explain_in_game(&board, &context).with_later(&board, limits);
             (ply, board, explanation)
         });
-        if args.json {
+        if args.printing.json {
             let position = at.as_ref().map(|(ply, _, e)| (*ply, e));
             json(&GameJson::new(game, &timeline, position))
         } else {
             let at = at.as_ref().map(|(ply, board, e)| (*ply, board, e));
-            game_text(game, &timeline, at, unicode, WIDTH)
+            game_text(game, &timeline, at, args.printing.unicode(), WIDTH)
         }
     } else {
         let at = at.map(|(ply, (board, context))| {
             let explanation = explain_rule_in_game(&board, &context).with_later(&board, limits);
             (ply, board, explanation)
         });
-        if args.json {
+        if args.printing.json {
             let position = at.as_ref().map(|(ply, _, e)| (*ply, e));
             json(&GameJson::under_rule(game, &timeline, position))
         } else {
             let at = at.as_ref().map(|(ply, board, e)| (*ply, board, e));
-            rule_game_text(game, &timeline, at, unicode, WIDTH)
+            rule_game_text(game, &timeline, at, args.printing.unicode(), WIDTH)
         }
     })
-}
-
-/// Pretty JSON with a final newline.
-fn json(value: &impl serde::Serialize) -> String {
-    let mut text = serde_json::to_string_pretty(value).expect("explanations serialize");
-    text.push('\n');
-    text
 }
