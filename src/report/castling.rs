@@ -306,12 +306,8 @@ pub fn game_text(
     unicode: bool,
     width: usize,
 ) -> String {
-    let mut out = timeline_text(game, timeline, width);
-    if let Some((ply, board, explanation)) = at {
-        out.push_str(&ply_heading(game, ply));
-        out.push_str(&position_text(board, explanation, unicode, width));
-    }
-    out
+    let at = at.map(|(ply, board, e)| (ply, position_text(board, e, unicode, width)));
+    with_ply(game, timeline_text(game, timeline, width), at)
 }
 
 /// `castle --pgn` under a rule: as [`game_text`], with [`rule_timeline_text`] and
@@ -323,20 +319,24 @@ pub fn rule_game_text(
     unicode: bool,
     width: usize,
 ) -> String {
-    let mut out = rule_timeline_text(game, timeline, width);
-    if let Some((ply, board, explanation)) = at {
-        out.push_str(&ply_heading(game, ply));
-        out.push_str(&rule_position_text(board, explanation, unicode, width));
-    }
-    out
+    let at = at.map(|(ply, board, e)| (ply, rule_position_text(board, e, unicode, width)));
+    with_ply(game, rule_timeline_text(game, timeline, width), at)
 }
 
-/// `At the start (ply 0):` or `After 6... Bb4+ (ply 12):`, after a blank line.
-fn ply_heading(game: &Game, ply: usize) -> String {
-    match ply {
-        0 => "\nAt the start (ply 0):\n".to_string(),
-        _ => format!("\nAfter {} (ply {ply}):\n", game.moves[ply - 1].label()),
+/// The timeline's text, then the position's after a blank line and its heading, `At the start
+/// (ply 0):` or `After 6... Bb4+ (ply 12):`.
+fn with_ply(game: &Game, mut timeline: String, at: Option<(usize, String)>) -> String {
+    if let Some((ply, position)) = at {
+        match ply {
+            0 => timeline.push_str("\nAt the start (ply 0):\n"),
+            _ => {
+                let label = game.moves[ply - 1].label();
+                let _ = writeln!(timeline, "\nAfter {label} (ply {ply}):");
+            }
+        }
+        timeline.push_str(&position);
     }
+    timeline
 }
 
 /// `White - Black: 16 plies from <FEN>`.
