@@ -5,7 +5,7 @@
 use crate::chess::{ByCastlingSide, CastlingSide, Rule};
 use cozy_chess::{Board, Color, File, IllegalMoveError, Move, Piece, Square};
 
-use super::game_move::GameMove;
+use super::game_move::{GameMove, WrittenMove};
 use super::reason::{LostBy, RightLost, WhenLost};
 use crate::chess::ByColor;
 use crate::chess::Castling;
@@ -66,6 +66,49 @@ impl GameContext {
             plies: 0,
             rule,
         }
+    }
+
+    /// The game that starts at `start` under `rule` and plays `moves`: the position it reaches
+    /// and its context. The one replay of a game, whoever asks: a game read from PGN at a ply
+    /// ([`crate::notation::pgn_import::Game::replay_to`]) and, position by position, its
+    /// timeline ([`GameContext::replay_each`]). An illegal move ends it with cozy-chess's error.
+    ///
+    /// ```
+    /// use castle960::castling::{GameContext, GameMove, WrittenMove};
+    /// use castle960::chess::Rule;
+    /// use castle960::CastlingSide;
+    /// use cozy_chess::{Board, Color};
+    /// let moves = [("e2e4", "e4"), ("e7e5", "e5"), ("e1e2", "Ke2")]
+    ///     .map(|(uci, san)| WrittenMove { mv: GameMove::Plain(uci.parse().unwrap()), san });
+    /// let (board, game) = GameContext::replay(&Board::default(), Rule::CHESS960, moves).unwrap();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// assert_eq!(game.lost[Color::White][CastlingSide::H].as_ref().unwrap().san.as_deref(), Some("Ke2"));
+    /// ```
+    pub fn replay<'a>(
+        start: &Board,
+        rule: Rule,
+        moves: impl IntoIterator<Item = WrittenMove<'a>>,
+    ) -> Result<(Board, GameContext), IllegalMoveError> {
+        GameContext::replay_each(start, rule, moves, |_, _| {})
+    }
+
+    /// [`GameContext::replay`], calling `visit` with every position of the game and the context
+    /// there: the start position first (ply 0), then the position after each move (its ply is
+    /// [`GameContext::plies`]).
+    pub fn replay_each<'a>(
+        start: &Board,
+        rule: Rule,
+        moves: impl IntoIterator<Item = WrittenMove<'a>>,
+        mut visit: impl FnMut(&Board, &GameContext),
+    ) -> Result<(Board, GameContext), IllegalMoveError> {
+        let mut board = start.clone();
+        let mut game = GameContext::under(start, rule);
+        visit(&board, &game);
+        for written in moves {
+            game.play_move(&mut board, written.mv, Some(written.san))?;
+            visit(&board, &game);
+        }
+        Ok((board, game))
     }
 
     /// The castling rule the game is played under.

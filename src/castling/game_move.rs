@@ -12,6 +12,17 @@ use cozy_chess::{Board, BoardBuilder, CastleRights, Color, Move, Piece};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
+/// A move of a game as the game wrote it: the move, legal under the game's rule, and its SAN as
+/// written (check marks and `!?` included), which an explanation quotes to name the move that
+/// lost a right. What [`super::GameContext::replay`] and [`super::timeline`] read a game as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenMove<'a> {
+    /// The move.
+    pub mv: GameMove,
+    /// Its SAN as the game wrote it.
+    pub san: &'a str,
+}
+
 /// One move of a game played under a castling rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameMove {
@@ -37,6 +48,16 @@ impl GameMove {
             ))
         } else {
             GameMove::Plain(mv)
+        }
+    }
+
+    /// The move in cozy-chess's form, castling as the king taking its own rook: the inverse of
+    /// [`GameMove::from_cozy`] for a game under Chess960's rule (cozy-chess plays the king
+    /// taking its rook as Chess960's castling, whatever the rule the castling was of).
+    pub fn to_cozy(self) -> Move {
+        match self {
+            GameMove::Plain(mv) => mv,
+            GameMove::Castle(c) => c.king_takes_rook(),
         }
     }
 

@@ -143,7 +143,7 @@ pub use explain::{
     Explanation, RULE_SCHEMA, RuleExplanation, SCHEMA, SideExplanation, explain, explain_in_game,
     explain_rule, explain_rule_in_game, explain_side, explain_side_rule,
 };
-pub use game_move::{GameMove, play_castling};
+pub use game_move::{GameMove, WrittenMove, play_castling};
 pub(crate) use json::{ser_color, ser_square};
 pub use later::{Later, Limits, NeverWhy, fewest_moves, fewest_moves_for};
 pub(crate) use legality::attackers;

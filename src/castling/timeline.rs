@@ -6,11 +6,11 @@
 
 use super::context::GameContext;
 use super::explain::explain_side_rule;
-use super::game_move::GameMove;
+use super::game_move::WrittenMove;
 use super::notation::RuleNotation;
 use super::reason::{Reason, WhenLost};
 use crate::chess::{ByCastlingSide, ByColor, Castling, CastlingSide, Rule};
-use cozy_chess::{Board, Color, IllegalMoveError, Move};
+use cozy_chess::{Board, Color, IllegalMoveError};
 use serde::Serialize;
 
 /// How one castling stood through a stretch of the game.
@@ -98,36 +98,33 @@ impl RuleTimeline {
     }
 }
 
-/// The timeline of the game that starts at `start` and plays `moves` (each with its SAN, for
-/// naming the move that lost a right).
+/// The timeline of the game under Chess960's rule that starts at `start` and plays `moves`, each
+/// with its SAN for naming the move that lost a right (a castling is a
+/// [`super::GameMove::Castle`]; [`super::GameMove::from_cozy`] makes one of cozy-chess's
+/// king-takes-rook move).
 ///
 /// ```
 /// use castle960::castling::timeline::{timeline, Standing};
+/// use castle960::castling::{GameMove, WrittenMove};
 /// use castle960::CastlingSide;
 /// use cozy_chess::{Board, Color};
 /// // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke2: White's short castling was blocked by the bishop
 /// // and the knight (plies 0-2), by the bishop (3-4), legal after 3. Bc4 (5-6), lost by 4. Ke2.
-/// let mut moves = Vec::new();
-/// for (uci, san) in [("e2e4", "e4"), ("e7e5", "e5"), ("g1f3", "Nf3"), ("b8c6", "Nc6"),
-///                    ("f1c4", "Bc4"), ("f8c5", "Bc5"), ("e1e2", "Ke2")] {
-///     moves.push((uci.parse().unwrap(), san.to_string()));
-/// }
-/// let t = timeline(&Board::default(), &moves).unwrap();
+/// let moves = [("e2e4", "e4"), ("e7e5", "e5"), ("g1f3", "Nf3"), ("b8c6", "Nc6"),
+///              ("f1c4", "Bc4"), ("f8c5", "Bc5"), ("e1e2", "Ke2")]
+///     .map(|(uci, san)| WrittenMove { mv: GameMove::Plain(uci.parse().unwrap()), san });
+/// let t = timeline(&Board::default(), moves).unwrap();
 /// let short = &t.sides[Color::White][CastlingSide::H];
 /// let spans: Vec<(usize, usize)> = short.iter().map(|s| (s.from_ply, s.to_ply)).collect();
 /// assert_eq!(spans, [(0, 2), (3, 4), (5, 6), (7, 7)]);
 /// assert!(matches!(short[2].standing, Standing::Legal));
 /// assert!(matches!(short[3].standing, Standing::RightGone { .. }));
 /// ```
-pub fn timeline(start: &Board, moves: &[(Move, String)]) -> Result<Timeline, IllegalMoveError> {
-    let mut board = start.clone();
-    let mut played = Vec::with_capacity(moves.len());
-    for (mv, san) in moves {
-        let mv = GameMove::from_cozy(&board, *mv);
-        mv.play(&mut board, Rule::default())?;
-        played.push((mv, san.clone()));
-    }
-    Ok(timeline_under(start, &played, Rule::default())?.into_single())
+pub fn timeline<'a>(
+    start: &Board,
+    moves: impl IntoIterator<Item = WrittenMove<'a>>,
+) -> Result<Timeline, IllegalMoveError> {
+    Ok(timeline_under(start, moves, Rule::default())?.into_single())
 }
 
 /// The timeline of the game under `rule` that starts at `start` and plays `moves` (each with its
@@ -136,29 +133,28 @@ pub fn timeline(start: &Board, moves: &[(Move, String)]) -> Result<Timeline, Ill
 ///
 /// ```
 /// use castle960::castling::timeline::{timeline_under, Standing};
-/// use castle960::castling::GameMove;
+/// use castle960::castling::{GameMove, WrittenMove};
 /// use castle960::chess::Rule;
 /// use castle960::CastlingSide;
 /// use cozy_chess::{Board, Color};
 /// // Flexible castling, 1. Nf3: White's K~g1 is blocked by the bishop on f1 throughout.
-/// let moves = vec![(GameMove::Plain("g1f3".parse().unwrap()), "Nf3".to_string())];
-/// let t = timeline_under(&Board::default(), &moves, Rule::FLEXIBLE).unwrap();
+/// let moves = [WrittenMove { mv: GameMove::Plain("g1f3".parse().unwrap()), san: "Nf3" }];
+/// let t = timeline_under(&Board::default(), moves, Rule::FLEXIBLE).unwrap();
 /// let short = &t.sides[Color::White][CastlingSide::H];
 /// assert_eq!(short.len(), 1);
 /// assert_eq!(short[0].san.as_deref(), Some("K~g1"));
 /// assert_eq!(short[0].stretches.len(), 2); // bishop and knight, then the bishop alone
 /// assert!(matches!(short[0].stretches[1].standing, Standing::Blocked { .. }));
 /// ```
-pub fn timeline_under(
+pub fn timeline_under<'a>(
     start: &Board,
-    moves: &[(GameMove, String)],
+    moves: impl IntoIterator<Item = WrittenMove<'a>>,
     rule: Rule,
 ) -> Result<RuleTimeline, IllegalMoveError> {
-    let mut board = start.clone();
-    let mut game = GameContext::under(start, rule);
     let mut sides: ByColor<ByCastlingSide<Vec<CastlingTimeline>>> =
         ByColor::new(|_| ByCastlingSide::new(|_| Vec::new()));
-    let mut record = |board: &Board, game: &GameContext, ply: usize| {
+    let record = |board: &Board, game: &GameContext| {
+        let ply = game.plies();
         for color in Color::ALL {
             for side in CastlingSide::BOTH {
                 let castlings = &mut sides[color][side];
@@ -189,14 +185,10 @@ pub fn timeline_under(
             }
         }
     };
-    record(&board, &game, 0);
-    for (ply, (mv, san)) in moves.iter().enumerate() {
-        game.play_move(&mut board, *mv, Some(san))?;
-        record(&board, &game, ply + 1);
-    }
+    let (_, game) = GameContext::replay_each(start, rule, moves, record)?;
     Ok(RuleTimeline {
         rule,
-        plies: moves.len(),
+        plies: game.plies(),
         sides,
     })
 }

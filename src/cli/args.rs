@@ -1,9 +1,13 @@
 //! Arguments that more than one command takes, declared once.
 
+use crate::cli::CliError;
+use crate::cli::input::{self, InputLimits};
 use castle960::chess::{Rule, UnknownRule};
+use castle960::notation::pgn_import::{Game, read_pgn_game_under};
 use castle960::start::search::pawn;
 use clap::Args;
 use clap::builder::TypedValueParser;
+use std::path::Path;
 
 /// How many files the pawn-move search may move pawns on.
 #[derive(Args, Clone, Copy, Debug)]
@@ -43,4 +47,61 @@ impl RuleArg {
     pub fn raw(&self) -> Option<&str> {
         self.name.as_deref()
     }
+}
+
+/// Which game of the `--pgn` file a command reads (`castle`, `why`).
+#[derive(Args, Clone, Copy, Debug)]
+pub struct GameNumber {
+    /// With --pgn: which game of the file, counting from 1.
+    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+    game: u64,
+}
+
+impl GameNumber {
+    /// The game read from the PGN file at `path` (within `limits`), under `rule` when one is
+    /// given (a game whose tags declare another is refused).
+    pub fn read(
+        &self,
+        path: &Path,
+        limits: InputLimits,
+        rule: Option<Rule>,
+    ) -> Result<Game, CliError> {
+        let text = input::read_file(path, limits)?;
+        Ok(read_pgn_game_under(&text, self.game as usize, rule)?)
+    }
+}
+
+/// `--ply N` checked against `game`: 0 (the start) up to its number of plies.
+pub fn ply_in(game: &Game, ply: usize) -> Result<usize, CliError> {
+    let plies = game.moves.len();
+    if ply > plies {
+        return Err(CliError::PlyOutOfRange { ply, plies });
+    }
+    Ok(ply)
+}
+
+/// How a command that explains one thing prints it (`castle`, `why`): text with Unicode chess
+/// symbols or plain letters, or JSON.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct Printing {
+    /// Print plain letters instead of Unicode chess symbols.
+    #[arg(long)]
+    ascii: bool,
+    /// Print JSON for scripts (schema in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Printing {
+    /// Whether the text shows Unicode chess symbols.
+    pub fn unicode(&self) -> bool {
+        !self.ascii
+    }
+}
+
+/// `value` as pretty JSON with a final newline.
+pub fn json(value: &impl serde::Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("answers serialize");
+    text.push('\n');
+    text
 }

@@ -3,17 +3,15 @@
 //! Chess960's castling rule or another (`--rule`).
 
 use crate::cli::CliError;
-use crate::cli::args::RuleArg;
-use crate::cli::input::{self, InputLimits};
+use crate::cli::args::{GameNumber, Printing, RuleArg, json, ply_in};
+use crate::cli::input::InputLimits;
 use crate::cli::output::Stdout;
-use castle960::castling::timeline::timeline_under;
-use castle960::castling::{GameContext, Limits, explain, explain_in_game, explain_rule};
-use castle960::castling::{GameMove, explain_rule_in_game};
+use castle960::castling::{Limits, explain, explain_in_game, explain_rule, explain_rule_in_game};
 use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
-use castle960::notation::pgn_import::{Game, read_pgn_game_under};
+use castle960::notation::pgn_import::Game;
 use castle960::report::castling::{
-    GameJson, position_text, rule_position_text, rule_timeline_text, timeline_text,
+    GameJson, game_text, position_text, rule_game_text, rule_position_text,
 };
 use castle960::ten::castling::text::position_text as ten_text;
 use castle960::ten::castling::{TenLimits, explain as ten_explain};
@@ -39,9 +37,8 @@ pub struct CastleArgs {
     /// side's castling timeline.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// With --pgn: which game of the file, counting from 1.
-    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
-    game: u64,
+    #[command(flatten)]
+    game: GameNumber,
     /// With --pgn: also explain the position after this many plies in full (0 is the start).
     #[arg(long, requires = "pgn", value_name = "N")]
     ply: Option<usize>,
@@ -58,12 +55,8 @@ pub struct CastleArgs {
     #[arg(long, default_value_t = Limits::default().max_moves,
           value_parser = clap::value_parser!(u8).range(0..=16).map(usize::from))]
     moves: usize,
-    /// Print plain letters instead of Unicode chess symbols.
-    #[arg(long)]
-    ascii: bool,
-    /// Print JSON for scripts (schema in the README).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    printing: Printing,
     #[command(flatten)]
     limits: InputLimits,
 }
@@ -87,9 +80,8 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
             position(args, &board, rule.unwrap_or_default(), &limits)
         }
         (None, Some(path)) => {
-            let text = input::read_file(path, args.limits)?;
-            let game = read_pgn_game_under(&text, args.game as usize, rule)?;
-            game_text(args, &game, &limits)?
+            let game = args.game.read(path, args.limits, rule)?;
+            pgn_game(args, &game, &limits)?
         }
         (None, None) => unreachable!("clap requires a position or --pgn"),
     };
@@ -103,17 +95,17 @@ pub fn run(args: &CastleArgs) -> Result<(), CliError> {
 fn position(args: &CastleArgs, board: &Board, rule: Rule, limits: &Limits) -> String {
     if rule == Rule::default() {
         let explanation = explain(board).with_later(board, limits);
-        if args.json {
+        if args.printing.json {
             json(&explanation)
         } else {
-            position_text(board, &explanation, !args.ascii, WIDTH)
+            position_text(board, &explanation, args.printing.unicode(), WIDTH)
         }
     } else {
         let explanation = explain_rule(board, rule).with_later(board, limits);
-        if args.json {
+        if args.printing.json {
             json(&explanation)
         } else {
-            rule_position_text(board, &explanation, !args.ascii, WIDTH)
+            rule_position_text(board, &explanation, args.printing.unicode(), WIDTH)
         }
     }
 }
@@ -135,7 +127,7 @@ fn ten_position(args: &CastleArgs, variant: &str) -> Result<String, CliError> {
         ..TenLimits::default()
     };
     let explanation = ten_explain(&board, rule).with_later(&board, &limits);
-    Ok(if args.json {
+    Ok(if args.printing.json {
         json(&explanation)
     } else {
         ten_text(&board, &explanation, WIDTH)
@@ -143,79 +135,36 @@ fn ten_position(args: &CastleArgs, variant: &str) -> Result<String, CliError> {
 }
 
 /// A game's timeline under its rule, and with `--ply` the position after that ply in full.
-fn game_text(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, CliError> {
-    let rule = game.rule;
-    let moves: Vec<(GameMove, String)> = game.moves.iter().map(|m| (m.mv, m.san.clone())).collect();
-    let timeline =
-        timeline_under(&game.start, &moves, rule).expect("the PGN reader replays its moves");
+fn pgn_game(args: &CastleArgs, game: &Game, limits: &Limits) -> Result<String, CliError> {
+    let timeline = game.timeline();
     let at = match args.ply {
-        Some(ply) if ply > moves.len() => {
-            return Err(CliError::PlyOutOfRange {
-                ply,
-                plies: moves.len(),
-            });
-        }
-        Some(ply) => {
-            let mut board = game.start.clone();
-            let mut context = GameContext::under(&game.start, rule);
-            for (mv, san) in &moves[..ply] {
-                context
-                    .play_move(&mut board, *mv, Some(san))
-                    .expect("the PGN reader replays its moves");
-            }
-            Some((ply, board, context))
-        }
+        Some(ply) => Some((ply_in(game, ply)?, game.replay_to(ply))),
         None => None,
     };
-    let heading = |ply: usize| match ply {
-        0 => "At the start".to_string(),
-        _ => format!("After {}", game.moves[ply - 1].label()),
-    };
-    Ok(if rule == Rule::default() {
+    Ok(if game.rule == Rule::default() {
         let timeline = timeline.into_single();
-        let at = at.map(|(ply, board, context)| {
+        let at = at.map(|(ply, (board, context))| {
             let explanation = explain_in_game(&board, &context).with_later(&board, limits);
             (ply, board, explanation)
         });
-        if args.json {
-            json(&GameJson::new(
-                game,
-                &timeline,
-                at.as_ref().map(|(ply, _, e)| (*ply, e)),
-            ))
+        if args.printing.json {
+            let position = at.as_ref().map(|(ply, _, e)| (*ply, e));
+            json(&GameJson::new(game, &timeline, position))
         } else {
-            let mut out = timeline_text(game, &timeline, WIDTH);
-            if let Some((ply, board, explanation)) = &at {
-                out.push_str(&format!("\n{} (ply {ply}):\n", heading(*ply)));
-                out.push_str(&position_text(board, explanation, !args.ascii, WIDTH));
-            }
-            out
+            let at = at.as_ref().map(|(ply, board, e)| (*ply, board, e));
+            game_text(game, &timeline, at, args.printing.unicode(), WIDTH)
         }
     } else {
-        let at = at.map(|(ply, board, context)| {
+        let at = at.map(|(ply, (board, context))| {
             let explanation = explain_rule_in_game(&board, &context).with_later(&board, limits);
             (ply, board, explanation)
         });
-        if args.json {
-            json(&GameJson::under_rule(
-                game,
-                &timeline,
-                at.as_ref().map(|(ply, _, e)| (*ply, e)),
-            ))
+        if args.printing.json {
+            let position = at.as_ref().map(|(ply, _, e)| (*ply, e));
+            json(&GameJson::under_rule(game, &timeline, position))
         } else {
-            let mut out = rule_timeline_text(game, &timeline, WIDTH);
-            if let Some((ply, board, explanation)) = &at {
-                out.push_str(&format!("\n{} (ply {ply}):\n", heading(*ply)));
-                out.push_str(&rule_position_text(board, explanation, !args.ascii, WIDTH));
-            }
-            out
+            let at = at.as_ref().map(|(ply, board, e)| (*ply, board, e));
+            rule_game_text(game, &timeline, at, args.printing.unicode(), WIDTH)
         }
     })
-}
-
-/// Pretty JSON with a final newline.
-fn json(value: &impl serde::Serialize) -> String {
-    let mut text = serde_json::to_string_pretty(value).expect("explanations serialize");
-    text.push('\n');
-    text
 }

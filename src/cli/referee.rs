@@ -4,9 +4,10 @@ use crate::cli::CliError;
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::error::quote;
-use castle960::referee::judge::{Difference, judge};
+use castle960::referee::judge::judge;
 use castle960::referee::positions::RandomGames;
 use castle960::referee::suite::{self, SuiteLine};
+use castle960::referee::tally::Tally;
 use castle960::referee::{Engine, EngineConfig, EngineError, Interrupt, Position};
 use castle960::ten::Variant;
 use clap::Args;
@@ -140,13 +141,13 @@ fn referee<P: Position, G: Iterator<Item = P>>(
                     Err(EngineError::Interrupted { .. }) => break,
                     Err(error) => return Err(error.into()),
                 };
-                if let Some(d) = judge(&board, &perft, depth) {
-                    tally.count(&d);
-                    if tally.differ + tally.misnamed <= args.show {
-                        out.print(format!("{}: {d}", label(i)))?;
-                    }
+                let difference = judge(&board, &perft, depth);
+                tally.count(difference.as_ref());
+                if let Some(d) = difference
+                    && tally.differences() <= args.show
+                {
+                    out.print(format!("{}: {d}", label(i)))?;
                 }
-                tally.checked += 1;
             }
             // Dropping the engine here ends its process group before the summary is printed.
             names
@@ -172,11 +173,7 @@ fn referee<P: Position, G: Iterator<Item = P>>(
     } else {
         format!("{name} ({command})")
     };
-    let Tally {
-        checked,
-        differ,
-        misnamed,
-    } = tally;
+    let checked = tally.checked;
     let signal = interrupt.raised();
     let interrupted = signal
         .map(|signal| {
@@ -187,39 +184,17 @@ fn referee<P: Position, G: Iterator<Item = P>>(
         })
         .unwrap_or_default();
     out.print(format!(
-        "Referee: {engine} on {checked} {source}, perft {depth}: {} agree, {differ} differ, \
-         {misnamed} agree but write castling as the king's destination; {:.0} positions per \
+        "Referee: {engine} on {checked} {source}, perft {depth}: {tally}; {:.0} positions per \
          second{interrupted}\n",
-        checked - differ - misnamed,
         checked as f64 / seconds.max(1e-9),
     ))?;
     out.finish()?;
     Ok(match signal {
         // 128 plus the signal's number, as a shell reports a command the signal ended.
         Some(signal) => 128 + signal as u8,
-        None if differ + misnamed > 0 => DIFFERENCES,
+        None if tally.differences() > 0 => DIFFERENCES,
         None => 0,
     })
-}
-
-/// The positions checked so far, and how many of them differ.
-#[derive(Default)]
-struct Tally {
-    checked: usize,
-    /// The moves differ.
-    differ: usize,
-    /// Only the notation of castling differs.
-    misnamed: usize,
-}
-
-impl Tally {
-    fn count<M: PartialEq>(&mut self, difference: &Difference<M>) {
-        if difference.moves_differ() {
-            self.differ += 1;
-        } else {
-            self.misnamed += 1;
-        }
-    }
 }
 
 /// An interrupt that SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) raise with their

@@ -2,12 +2,11 @@
 //! given as PGN at a chosen ply, judged with every reason that stands.
 
 use crate::cli::CliError;
-use crate::cli::input::{self, InputLimits};
+use crate::cli::args::{GameNumber, Printing, json, ply_in};
+use crate::cli::input::InputLimits;
 use crate::cli::output::Stdout;
-use castle960::castling::GameMove;
 use castle960::chess::Rule;
 use castle960::notation::fen::read_fen;
-use castle960::notation::pgn_import::read_pgn_game;
 use castle960::why::{Past, answer_text, why};
 use castle960::words::WIDTH;
 use clap::Args;
@@ -26,18 +25,13 @@ pub struct WhyArgs {
     /// the position after --ply plies (the end of the game by default).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// With --pgn: which game of the file, counting from 1.
-    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
-    game: u64,
+    #[command(flatten)]
+    game: GameNumber,
     /// With --pgn: the position after this many plies (0 is the start).
     #[arg(long, requires = "pgn", value_name = "N")]
     ply: Option<usize>,
-    /// Print plain letters instead of Unicode chess symbols.
-    #[arg(long)]
-    ascii: bool,
-    /// Print JSON for scripts (schema in the README).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    printing: Printing,
     #[command(flatten)]
     limits: InputLimits,
 }
@@ -51,26 +45,14 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
             (board, past, input)
         }
         (Some(path), [input]) => {
-            let text = input::read_file(path, args.limits)?;
-            let game = read_pgn_game(&text, args.game as usize)?;
-            let plies = game.moves.len();
-            let ply = args.ply.unwrap_or(plies);
-            if ply > plies {
-                return Err(CliError::PlyOutOfRange { ply, plies });
-            }
+            let game = args.game.read(path, args.limits, None)?;
+            let ply = ply_in(&game, args.ply.unwrap_or(game.moves.len()))?;
             if game.rule != Rule::CHESS960 {
                 return Err(CliError::WhyUnderRule(game.rule));
             }
-            // Under Chess960's rule every castling is cozy-chess's: the king takes its rook.
             let moves: Vec<_> = game.moves[..ply]
                 .iter()
-                .map(|m| {
-                    let mv = match &m.mv {
-                        GameMove::Plain(mv) => *mv,
-                        GameMove::Castle(c) => c.king_takes_rook(),
-                    };
-                    (mv, m.san.clone())
-                })
+                .map(|m| (m.mv.to_cozy(), m.san.clone()))
                 .collect();
             let (board, past) =
                 Past::of_game(&game.start, &moves).expect("the PGN reader replays its moves");
@@ -79,12 +61,10 @@ pub fn run(args: &WhyArgs) -> Result<(), CliError> {
         (pgn, _) => return Err(CliError::WhyArguments { pgn: pgn.is_some() }),
     };
     let answer = why(&board, input, &past)?;
-    let text = if args.json {
-        let mut text = serde_json::to_string_pretty(&answer).expect("answers serialize");
-        text.push('\n');
-        text
+    let text = if args.printing.json {
+        json(&answer)
     } else {
-        answer_text(&board, &answer, !args.ascii, WIDTH)
+        answer_text(&board, &answer, args.printing.unicode(), WIDTH)
     };
     let mut out = Stdout::lock();
     out.print(text)?;

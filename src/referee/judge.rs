@@ -13,10 +13,10 @@ use itertools::Itertools;
 use std::collections::HashMap;
 use std::fmt;
 
-/// A position where the engine and castle960 disagree; `M` is the board's move (eight files by
-/// default, [`crate::ten::Move`] on ten).
+/// A position where the engine and castle960 disagree; `M` is the board's move and `R` its
+/// ruling (eight files by default, [`crate::ten::Move`] and [`super::ten::TenRuling`] on ten).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Difference<M = cozy_chess::Move> {
+pub struct Difference<M = cozy_chess::Move, R = super::ours::Ruling> {
     /// The position, as a Shredder-FEN (as it was sent to the engine).
     pub fen: String,
     /// castle960's castling moves, king takes rook, in move order.
@@ -30,17 +30,84 @@ pub struct Difference<M = cozy_chess::Move> {
     /// Castling moves the engine wrote as the king's destination (`e1g1`) with `UCI_Chess960`
     /// on: a notation difference even where the moves agree.
     pub misnamed: Vec<M>,
-    /// For each castling that one side lists and the other does not, what the rules say: the
-    /// castling's SAN and castle960's verdict with every reason that stands.
-    pub rulings: Vec<String>,
+    /// For each castling that one side lists and the other does not, what the rules say:
+    /// castle960's verdict with every reason that stands.
+    pub rulings: Vec<R>,
     /// What is wrong with the engine's list of moves itself, each fault with the rule of a
-    /// perft divide it breaks: a move listed more than once, a move that is no legal move here
-    /// (castling aside: [`rulings`](Difference::rulings) judge those), a legal move left out, a
-    /// move's count other than castle960's, counts that do not add up to the total.
-    pub faults: Vec<String>,
+    /// perft divide it breaks (castlings aside: [`rulings`](Difference::rulings) judge those),
+    /// in the engine's order.
+    pub faults: Vec<Fault<M>>,
 }
 
-impl<M: PartialEq> Difference<M> {
+/// A fault of an engine's list of moves: a rule of a perft divide that the list breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault<M> {
+    /// Each legal move is listed once, but this one is listed `times` times.
+    Repeated {
+        /// The move.
+        mv: M,
+        /// How many times it is listed.
+        times: usize,
+    },
+    /// A move's count is the number of positions `depth` plies deep after it, but the engine's
+    /// count of this move is not castle960's.
+    Count {
+        /// The move.
+        mv: M,
+        /// The depth asked for.
+        depth: u32,
+        /// castle960's count.
+        ours: u64,
+        /// The engine's count.
+        theirs: u64,
+    },
+    /// Only legal moves are listed, but this one is no legal move here (castling aside).
+    NotLegal(M),
+    /// Every legal move is listed, but this one is missing (castling aside).
+    Missing(M),
+    /// The moves' counts add up to the total, but these do not.
+    Sum {
+        /// What the counts add up to.
+        sum: u128,
+        /// The engine's total.
+        total: u64,
+    },
+}
+
+/// The rule the list breaks, and how: `a divide lists each legal move once, but e2e4 is listed 2
+/// times`.
+impl<M: fmt::Display> fmt::Display for Fault<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Repeated { mv, times } => write!(
+                f,
+                "a divide lists each legal move once, but {mv} is listed {times} times"
+            ),
+            Fault::Count {
+                mv,
+                depth,
+                ours,
+                theirs,
+            } => write!(
+                f,
+                "a move's count is the positions {depth} plies deep after it: {ours} after {mv}, \
+                 but the engine counts {theirs}"
+            ),
+            Fault::NotLegal(mv) => write!(
+                f,
+                "a divide lists legal moves only, but {mv} is no legal move here"
+            ),
+            Fault::Missing(mv) => write!(f, "a divide lists every legal move, but {mv} is missing"),
+            Fault::Sum { sum, total } => write!(
+                f,
+                "the moves' counts add up to the total, but they add up to {sum} and the total \
+                 is {total}"
+            ),
+        }
+    }
+}
+
+impl<M: PartialEq, R> Difference<M, R> {
     /// Whether the moves themselves differ (not only the notation of a castling).
     pub fn moves_differ(&self) -> bool {
         self.ours != self.theirs || self.our_count != self.their_count || !self.faults.is_empty()
@@ -74,7 +141,7 @@ pub fn judge<P: Position>(
     board: &P,
     perft: &Perft<P::Move>,
     depth: u32,
-) -> Option<Difference<P::Move>> {
+) -> Option<Difference<P::Move, P::Ruling>> {
     let mut ours = board.castling_moves();
     ours.sort_by_key(|m| m.to_string());
     let theirs: Vec<P::Move> = perft
@@ -117,7 +184,7 @@ fn list_faults<P: Position>(
     ours: &[(P::Move, u64)],
     perft: &Perft<P::Move>,
     depth: u32,
-) -> Vec<String> {
+) -> Vec<Fault<P::Move>> {
     let sum = perft
         .moves
         .iter()
@@ -147,40 +214,36 @@ fn list_faults<P: Position>(
     let mut faults = Vec::new();
     for &(mv, count, times) in &listed {
         if times > 1 {
-            faults.push(format!(
-                "a divide lists each legal move once, but {mv} is listed {times} times"
-            ));
+            faults.push(Fault::Repeated { mv, times });
         }
         match our_counts.get(&mv) {
-            Some(&our_count) if our_count != count => faults.push(format!(
-                "a move's count is the positions {depth} plies deep after it: {our_count} after \
-                 {mv}, but the engine counts {count}"
-            )),
+            Some(&ours) if ours != count => faults.push(Fault::Count {
+                mv,
+                depth,
+                ours,
+                theirs: count,
+            }),
             Some(_) => {}
             None if board.is_castling(mv) => {}
-            None => faults.push(format!(
-                "a divide lists legal moves only, but {mv} is no legal move here"
-            )),
+            None => faults.push(Fault::NotLegal(mv)),
         }
     }
     for &(mv, _) in ours {
         if !index.contains_key(&mv) && !board.is_castling(mv) {
-            faults.push(format!(
-                "a divide lists every legal move, but {mv} is missing"
-            ));
+            faults.push(Fault::Missing(mv));
         }
     }
     if sum != u128::from(perft.nodes) {
-        faults.push(format!(
-            "the moves' counts add up to the total, but they add up to {sum} and the total is {}",
-            perft.nodes
-        ));
+        faults.push(Fault::Sum {
+            sum,
+            total: perft.nodes,
+        });
     }
     faults
 }
 
 /// The difference in a few lines: the position, both answers, and the rulings.
-impl<M: fmt::Display + PartialEq> fmt::Display for Difference<M> {
+impl<M: fmt::Display + PartialEq, R: fmt::Display> fmt::Display for Difference<M, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let list = |moves: &[M]| {
             if moves.is_empty() {
@@ -242,10 +305,11 @@ mod tests {
         }
     }
 
+    /// The faults of the engine's answer, in words.
     fn faults(board: &Board, perft: &Perft, depth: u32) -> Vec<String> {
         let difference = judge(board, perft, depth).expect("a difference");
         assert!(difference.moves_differ());
-        difference.faults
+        difference.faults.iter().map(ToString::to_string).collect()
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod position;
 pub mod positions;
 pub(crate) mod process;
 pub mod suite;
+pub mod tally;
 pub mod ten;
 pub mod ten_suite;
 pub mod uci;

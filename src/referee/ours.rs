@@ -6,12 +6,14 @@
 //! compares these with an engine's `go perft` answer.
 
 use super::position::Position;
-use crate::castling::{Status, explain, legal_castlings};
+use crate::castling::{Reason, Status, explain, legal_castlings};
 use crate::chess::CastlingSide;
 use crate::notation::san::write_san;
 use crate::notation::uci::is_castling;
 use crate::words;
-use cozy_chess::{Board, Move, Square};
+use cozy_chess::{Board, Color, Move, Square};
+use itertools::Itertools;
+use std::fmt;
 
 /// castle960's legal moves of `board`: cozy-chess's moves without its castlings, then
 /// castle960's castlings (a-side first).
@@ -96,20 +98,85 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         .sum()
 }
 
-/// What the FIDE rules say of the castling `mv` in `board`, in castle960's words.
-fn ruling(board: &Board, mv: Move) -> String {
-    let color = board.side_to_move();
-    let side = CastlingSide::of(mv.from.file(), mv.to.file());
-    let explained = &explain(board).sides[color][side];
-    let name = format!("{} {} ({mv})", words::color_title(color), side.san());
-    match explained.status {
-        Status::LegalNow => {
-            let san = write_san(board, mv).unwrap_or_else(|_| side.san().to_string());
-            format!("{name} is legal (SAN {san}): no rule forbids it")
+/// What the FIDE rules say of a castling, king takes rook: legal, with its SAN, or not, with
+/// every reason that stands ([`explain`]'s).
+///
+/// ```
+/// use castle960::referee::ours::{Legality, Ruling};
+/// use cozy_chess::Board;
+/// let board = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K1NR w HAha - 0 1", true).unwrap();
+/// let long = Ruling::of(&board, "e1a1".parse().unwrap());
+/// assert!(matches!(long.legality, Legality::Legal { .. }));
+/// assert_eq!(long.to_string(), "White O-O-O (e1a1) is legal (SAN O-O-O): no rule forbids it");
+/// let short = Ruling::of(&board, "e1h1".parse().unwrap());
+/// assert_eq!(short.to_string(),
+///     "White O-O (e1h1) is not legal: g1 must be empty, but the white knight stands there");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    /// The castling colour, the side to move.
+    pub color: Color,
+    /// The side it castles on.
+    pub side: CastlingSide,
+    /// The castling, king takes rook.
+    pub mv: Move,
+    /// Legal or not, and why.
+    pub legality: Legality,
+}
+
+/// Whether a castling is legal now, as a [`Ruling`] says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Legality {
+    /// Legal now: no rule forbids it.
+    Legal {
+        /// Its SAN (the side's `O-O` or `O-O-O` where SAN cannot be written).
+        san: String,
+    },
+    /// Not legal now.
+    NotLegal {
+        /// Every reason that stands, in [`crate::castling::SideExplanation::reasons`]' order.
+        reasons: Vec<Reason>,
+    },
+}
+
+impl Ruling {
+    /// The ruling on the castling `mv` (king takes rook) in `board`.
+    pub fn of(board: &Board, mv: Move) -> Ruling {
+        let color = board.side_to_move();
+        let side = CastlingSide::of(mv.from.file(), mv.to.file());
+        let explained = &explain(board).sides[color][side];
+        let legality = match explained.status {
+            Status::LegalNow => Legality::Legal {
+                san: write_san(board, mv).unwrap_or_else(|_| side.san().to_string()),
+            },
+            _ => Legality::NotLegal {
+                reasons: explained.reasons.clone(),
+            },
+        };
+        Ruling {
+            color,
+            side,
+            mv,
+            legality,
         }
-        _ => {
-            let reasons: Vec<String> = explained.reasons.iter().map(|r| r.to_string()).collect();
-            format!("{name} is not legal: {}", reasons.join("; "))
+    }
+}
+
+/// `White O-O (e1h1) is legal (SAN O-O): no rule forbids it`, or `... is not legal: ` and every
+/// reason.
+impl fmt::Display for Ruling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = format!(
+            "{} {} ({})",
+            words::color_title(self.color),
+            self.side.san(),
+            self.mv
+        );
+        match &self.legality {
+            Legality::Legal { san } => write!(f, "{name} is legal (SAN {san}): no rule forbids it"),
+            Legality::NotLegal { reasons } => {
+                write!(f, "{name} is not legal: {}", reasons.iter().join("; "))
+            }
         }
     }
 }
@@ -138,6 +205,7 @@ fn king_takes_rook(board: &Board, mv: Move) -> Option<Move> {
 /// Eight files: cozy-chess's board, castling by castle960's rules ([`legal_moves`]).
 impl Position for Board {
     type Move = Move;
+    type Ruling = Ruling;
 
     fn fen(&self) -> String {
         format!("{self:#}")
@@ -168,8 +236,8 @@ impl Position for Board {
         divide(self, depth)
     }
 
-    fn ruling(&self, mv: Move) -> String {
-        ruling(self, mv)
+    fn ruling(&self, mv: Move) -> Ruling {
+        Ruling::of(self, mv)
     }
 }
 

@@ -13,6 +13,10 @@ pub trait Position: Clone {
     /// A move, castling written as the king taking its own rook.
     type Move: Copy + Eq + Hash + fmt::Display + fmt::Debug;
 
+    /// castle960's ruling on one castling: [`super::ours::Ruling`] on eight files,
+    /// [`super::ten::TenRuling`] on ten.
+    type Ruling: Clone + Eq + fmt::Display + fmt::Debug;
+
     /// The position as sent to the engine: a FEN whose castling field is Shredder's (the rooks'
     /// files), which names an inner castling rook without a special case.
     fn fen(&self) -> String;
@@ -43,6 +47,7 @@ pub trait Position: Clone {
     /// positions `depth - 1` plies after it.
     fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)>;
 
-    /// What castle960's rules say of the castling `mv`, in words: legal, or not and why.
-    fn ruling(&self, mv: Self::Move) -> String;
+    /// What castle960's rules say of the castling `mv`: legal, or not and why; its text says it
+    /// in words.
+    fn ruling(&self, mv: Self::Move) -> Self::Ruling;
 }

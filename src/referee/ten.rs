@@ -14,10 +14,13 @@ use crate::chess::CastlingSide;
 use crate::ten::square::{Bits, FILES, squares};
 use crate::ten::{Board, CrcArray, Move, Square, Variant, divide};
 use crate::words;
+use itertools::Itertools;
+use std::fmt;
 
 /// Ten files: castle960's own board and generator.
 impl Position for Board {
     type Move = Move;
+    type Ruling = TenRuling;
 
     fn fen(&self) -> String {
         self.to_string()
@@ -48,19 +51,55 @@ impl Position for Board {
         divide(self, depth)
     }
 
-    fn ruling(&self, mv: Move) -> String {
-        let us = self.side_to_move();
-        let side = side_of(mv);
-        let name = format!("{} {} ({mv})", words::color_title(us), side.san());
-        let reasons = reasons(self, mv);
-        if reasons.is_empty() {
-            format!(
+    fn ruling(&self, mv: Move) -> TenRuling {
+        TenRuling::of(self, mv)
+    }
+}
+
+/// castle960's ruling on a ten-file castling (king takes rook): every reason it is not legal
+/// now, each found on its own ([`obstacles`]); legal when none stands. It keeps the position,
+/// whose men its words name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TenRuling {
+    /// The position.
+    pub board: Board,
+    /// The castling, king takes rook.
+    pub mv: Move,
+    /// Every reason it is not legal now; none when it is legal.
+    pub obstacles: Vec<Obstacle>,
+}
+
+impl TenRuling {
+    /// The ruling on the castling `mv` in `board`.
+    pub fn of(board: &Board, mv: Move) -> TenRuling {
+        TenRuling {
+            board: board.clone(),
+            mv,
+            obstacles: obstacles(board, mv),
+        }
+    }
+}
+
+/// `White O-O (f1j1) is legal under capablanca's castling (rule chess960): no rule forbids it`,
+/// or `... is not legal: ` and every reason ([`reasons`]).
+impl fmt::Display for TenRuling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (board, mv) = (&self.board, self.mv);
+        let name = format!(
+            "{} {} ({mv})",
+            words::color_title(board.side_to_move()),
+            side_of(mv).san()
+        );
+        if self.obstacles.is_empty() {
+            write!(
+                f,
                 "{name} is legal under {}'s castling (rule {}): no rule forbids it",
-                self.variant(),
-                self.variant().rule()
+                board.variant(),
+                board.variant().rule()
             )
         } else {
-            format!("{name} is not legal: {}", reasons.join("; "))
+            let reasons = self.obstacles.iter().map(|&o| words_of(board, mv, o));
+            write!(f, "{name} is not legal: {}", reasons.format("; "))
         }
     }
 }
@@ -147,47 +186,51 @@ pub fn obstacles(board: &Board, mv: Move) -> Vec<Obstacle> {
 
 /// Every reason the castling `mv` is not legal now, in words ([`obstacles`]).
 pub fn reasons(board: &Board, mv: Move) -> Vec<String> {
+    obstacles(board, mv)
+        .into_iter()
+        .map(|obstacle| words_of(board, mv, obstacle))
+        .collect()
+}
+
+/// One reason the castling `mv` is not legal in `board`, in words.
+fn words_of(board: &Board, mv: Move, obstacle: Obstacle) -> String {
     let us = board.side_to_move();
-    let side = side_of(mv);
     let men = |bits: Bits| {
         let named: Vec<String> = squares(bits).map(|s| man(board, s)).collect();
         words::join(&named)
     };
-    let king_to = board.castling_geometry(us, mv.to.file()).map(|g| g.king_to);
-    obstacles(board, mv)
-        .into_iter()
-        .map(|obstacle| match obstacle {
-            Obstacle::NoRight => format!(
-                "{} has no {} castling right with the rook on {} (the FEN's castling field)",
-                words::color_title(us),
-                side.san(),
-                mv.to
-            ),
-            Obstacle::NoRule => format!(
-                "{}'s castling rule ({}) gives no castling of a king on {} with a rook on {}",
-                board.variant(),
-                board.variant().rule(),
-                mv.from,
-                mv.to
-            ),
-            Obstacle::InCheck(by) => format!(
-                "castling is not allowed in check, and {} gives check",
-                men(by)
-            ),
-            Obstacle::Occupied(square) => format!(
-                "{square} must be empty, but {} stands there",
-                man(board, square)
-            ),
-            Obstacle::Attacked { square, by } => {
-                let passage = match square {
-                    _ if square == mv.from => "stands on (attacked once the rook has left)",
-                    _ if Some(square.file()) == king_to => "lands on",
-                    _ => "crosses",
-                };
-                format!("the king {passage} {square}, which {} attacks", men(by))
-            }
-        })
-        .collect()
+    match obstacle {
+        Obstacle::NoRight => format!(
+            "{} has no {} castling right with the rook on {} (the FEN's castling field)",
+            words::color_title(us),
+            side_of(mv).san(),
+            mv.to
+        ),
+        Obstacle::NoRule => format!(
+            "{}'s castling rule ({}) gives no castling of a king on {} with a rook on {}",
+            board.variant(),
+            board.variant().rule(),
+            mv.from,
+            mv.to
+        ),
+        Obstacle::InCheck(by) => format!(
+            "castling is not allowed in check, and {} gives check",
+            men(by)
+        ),
+        Obstacle::Occupied(square) => format!(
+            "{square} must be empty, but {} stands there",
+            man(board, square)
+        ),
+        Obstacle::Attacked { square, by } => {
+            let king_to = board.castling_geometry(us, mv.to.file()).map(|g| g.king_to);
+            let passage = match square {
+                _ if square == mv.from => "stands on (attacked once the rook has left)",
+                _ if Some(square.file()) == king_to => "lands on",
+                _ => "crosses",
+            };
+            format!("the king {passage} {square}, which {} attacks", men(by))
+        }
+    }
 }
 
 /// The random games of a variant: moves from the ten-file generator.
@@ -296,7 +339,7 @@ mod tests {
             promotion: None,
         };
         assert_eq!(
-            board.ruling(o_o_o),
+            board.ruling(o_o_o).to_string(),
             "White O-O-O (e1a1) is not legal: castling is not allowed in check, and the black \
              queen on i1 gives check; d1 must be empty, but the black bishop on d1 stands there; \
              the king crosses d1, which the black queen on i1 attacks"
@@ -306,7 +349,7 @@ mod tests {
             ..o_o_o
         };
         assert_eq!(
-            board.ruling(o_o),
+            board.ruling(o_o).to_string(),
             "White O-O (e1j1) is not legal: castling is not allowed in check, and the black queen \
              on i1 gives check; i1 must be empty, but the black queen on i1 stands there; the \
              king crosses f1, which the black queen on i1 attacks; the king crosses g1, which \

@@ -297,6 +297,48 @@ pub fn rule_timeline_text(game: &Game, timeline: &RuleTimeline, width: usize) ->
     out
 }
 
+/// `castle --pgn`: the game's timeline ([`timeline_text`]) and, when `at` gives a ply, the
+/// position after it explained in full ([`position_text`]).
+pub fn game_text(
+    game: &Game,
+    timeline: &Timeline,
+    at: Option<(usize, &Board, &Explanation)>,
+    unicode: bool,
+    width: usize,
+) -> String {
+    let at = at.map(|(ply, board, e)| (ply, position_text(board, e, unicode, width)));
+    with_ply(game, timeline_text(game, timeline, width), at)
+}
+
+/// `castle --pgn` under a rule: as [`game_text`], with [`rule_timeline_text`] and
+/// [`rule_position_text`].
+pub fn rule_game_text(
+    game: &Game,
+    timeline: &RuleTimeline,
+    at: Option<(usize, &Board, &RuleExplanation)>,
+    unicode: bool,
+    width: usize,
+) -> String {
+    let at = at.map(|(ply, board, e)| (ply, rule_position_text(board, e, unicode, width)));
+    with_ply(game, rule_timeline_text(game, timeline, width), at)
+}
+
+/// The timeline's text, then the position's after a blank line and its heading, `At the start
+/// (ply 0):` or `After 6... Bb4+ (ply 12):`.
+fn with_ply(game: &Game, mut timeline: String, at: Option<(usize, String)>) -> String {
+    if let Some((ply, position)) = at {
+        match ply {
+            0 => timeline.push_str("\nAt the start (ply 0):\n"),
+            _ => {
+                let label = game.moves[ply - 1].label();
+                let _ = writeln!(timeline, "\nAfter {label} (ply {ply}):");
+            }
+        }
+        timeline.push_str(&position);
+    }
+    timeline
+}
+
 /// `White - Black: 16 plies from <FEN>`.
 fn timeline_head(game: &Game, plies: usize) -> String {
     let title = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");

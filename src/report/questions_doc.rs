@@ -7,7 +7,7 @@ use crate::report::template::Facts;
 use crate::start::analysis::Analysis;
 use crate::start::board::first_rank;
 use crate::start::questions::{
-    castled_ranks, fewest_any, intact_rights, officer_orders, other_rook,
+    OfficerOrder, castled_ranks, fewest_any, intact_rights, officer_orders, other_rook,
 };
 use itertools::Itertools;
 use std::collections::BTreeMap;
@@ -128,7 +128,7 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut Facts) {
             .count();
         let loose = orders
             .iter()
-            .filter(|o| fewest_any::matches(pattern, o))
+            .filter(|o| fewest_any::matches(pattern, o.as_str()))
             .count();
         let _ = writeln!(
             patterns,
@@ -179,9 +179,9 @@ fn fewest_any_facts(analyses: &[Analysis], f: &mut Facts) {
 /// Question 3: every castled rank with the arrangements reaching it, grouped by bishop files,
 /// and the published cell checked rank by rank.
 fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
-    let mut ranks: BTreeMap<&str, Vec<u16>> = BTreeMap::new();
+    let mut ranks: BTreeMap<OfficerOrder, Vec<u16>> = BTreeMap::new();
     for a in analyses {
-        for rank in &a.questions.castled_ranks {
+        for &rank in &a.questions.castled_ranks {
             ranks.entry(rank).or_default().push(a.arrangement.sp());
         }
     }
@@ -190,10 +190,10 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
         castled_ranks::PUBLISHED.to_string(),
     );
     f.insert("castled_count".into(), ranks.len().to_string());
-    let mut by_bishops: BTreeMap<[File; 2], Vec<(&str, &Vec<u16>)>> = BTreeMap::new();
+    let mut by_bishops: BTreeMap<[File; 2], Vec<(&OfficerOrder, &Vec<u16>)>> = BTreeMap::new();
     for (rank, sps) in &ranks {
         by_bishops
-            .entry(castled_ranks::bishop_files(rank))
+            .entry(rank.bishop_files())
             .or_default()
             .push((rank, sps));
     }
@@ -218,7 +218,7 @@ fn castled_rank_facts(analyses: &[Analysis], f: &mut Facts) {
     let candidates = castled_ranks::candidates(cell);
     let extra: Vec<String> = candidates
         .iter()
-        .filter(|c| !ranks.contains_key(c.as_str()))
+        .filter(|c| !ranks.contains_key(c))
         .map(|c| format!("`{c}`"))
         .collect();
     f.insert(

@@ -2,6 +2,7 @@
 
 use crate::chess::{ByCastlingSide, CastlingSide};
 use crate::start::analysis::{Analysis, Tally};
+use crate::start::rule::CaseKind;
 use crate::start::verdict::Verdict;
 use crate::words;
 use itertools::Itertools;
@@ -12,10 +13,10 @@ use std::fmt::Write as _;
 pub fn summary(analyses: &[Analysis]) -> String {
     let tally = Tally::of(analyses);
     let mut out = String::new();
-    let mut by_case: BTreeMap<&str, ByCastlingSide<usize>> = BTreeMap::new();
+    let mut by_case: BTreeMap<CaseKind, ByCastlingSide<usize>> = BTreeMap::new();
     for analysis in analyses {
         for (side, case) in analysis.rule.iter() {
-            by_case.entry(case.label()).or_default()[side] += 1;
+            by_case.entry(case.kind()).or_default()[side] += 1;
         }
     }
     let _ = writeln!(
@@ -24,8 +25,14 @@ pub fn summary(analyses: &[Analysis]) -> String {
         crate::start::rule::SOURCE_NAME
     );
     let _ = writeln!(out, "  {:<24} {:>6} {:>6}", "case", "a-side", "h-side");
-    for (label, counts) in &by_case {
-        let _ = writeln!(out, "  {:<24} {:>6} {:>6}", label, counts.a, counts.h);
+    for (kind, counts) in &by_case {
+        let _ = writeln!(
+            out,
+            "  {:<24} {:>6} {:>6}",
+            kind.label(),
+            counts.a,
+            counts.h
+        );
     }
     let _ = writeln!(
         out,

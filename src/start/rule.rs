@@ -117,15 +117,63 @@ impl RuleCase {
         }
     }
 
+    /// The kind of case, what summaries count by.
+    pub const fn kind(self) -> CaseKind {
+        match self {
+            RuleCase::Blocked => CaseKind::Blocked,
+            RuleCase::BishopPair => CaseKind::BishopPair,
+            RuleCase::Opposite => CaseKind::Opposite,
+            RuleCase::SameDirection { have, need } if have >= need => CaseKind::HaveEnough,
+            RuleCase::SameDirection { .. } => CaseKind::HaveTooFew,
+            RuleCase::QueenPocket { .. } => CaseKind::QueenPocket,
+        }
+    }
+
     /// A short name of the case for summaries.
     pub const fn label(self) -> &'static str {
+        self.kind().label()
+    }
+}
+
+/// A [`RuleCase`] without its numbers, but for the two outcomes of [`RuleCase::SameDirection`]:
+/// what the report's summary counts sides by. Declared in the order the summary lists the
+/// kinds, which is that of their labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CaseKind {
+    /// [`RuleCase::BishopPair`], code -7.
+    BishopPair,
+    /// [`RuleCase::Opposite`], code -8.
+    Opposite,
+    /// [`RuleCase::Blocked`], code -9.
+    Blocked,
+    /// [`RuleCase::SameDirection`] with `have < need`.
+    HaveTooFew,
+    /// [`RuleCase::SameDirection`] with `have >= need`.
+    HaveEnough,
+    /// [`RuleCase::QueenPocket`].
+    QueenPocket,
+}
+
+impl CaseKind {
+    /// Every kind, in order.
+    pub const ALL: [CaseKind; 6] = [
+        CaseKind::BishopPair,
+        CaseKind::Opposite,
+        CaseKind::Blocked,
+        CaseKind::HaveTooFew,
+        CaseKind::HaveEnough,
+        CaseKind::QueenPocket,
+    ];
+
+    /// A short name of the kind for summaries.
+    pub const fn label(self) -> &'static str {
         match self {
-            RuleCase::Blocked => "-9 blocked",
-            RuleCase::BishopPair => "-7 bishop pair",
-            RuleCase::Opposite => "-8 opposite directions",
-            RuleCase::SameDirection { have, need } if have >= need => "have >= need",
-            RuleCase::SameDirection { .. } => "have < need",
-            RuleCase::QueenPocket { .. } => "negated: queen pocket",
+            CaseKind::BishopPair => "-7 bishop pair",
+            CaseKind::Opposite => "-8 opposite directions",
+            CaseKind::Blocked => "-9 blocked",
+            CaseKind::HaveTooFew => "have < need",
+            CaseKind::HaveEnough => "have >= need",
+            CaseKind::QueenPocket => "negated: queen pocket",
         }
     }
 }
@@ -240,4 +288,20 @@ pub fn evaluate_side(arrangement: &Arrangement, side: CastlingSide) -> RuleCase 
         return RuleCase::QueenPocket { have, need };
     }
     RuleCase::SameDirection { have, need }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary lists the kinds in their order, which keeps the order it had when it grouped
+    /// by the labels themselves.
+    #[test]
+    fn kinds_are_declared_in_the_order_of_their_labels() {
+        let labels = CaseKind::ALL.map(CaseKind::label);
+        let mut sorted = labels;
+        sorted.sort_unstable();
+        assert_eq!(labels, sorted);
+        assert!(CaseKind::ALL.is_sorted());
+    }
 }

@@ -7,7 +7,7 @@
 use crate::castling_support::board;
 
 use castle960::castling::GameMove;
-use castle960::castling::timeline::{Standing, timeline_under};
+use castle960::castling::timeline::Standing;
 use castle960::chess::Rule;
 use castle960::notation::pgn_import::{PgnError, Variant, read_pgn, read_pgn_game_under};
 use castle960::notation::san::{SanErrorKind, read_san_under, write_san_under};
@@ -63,8 +63,7 @@ fn a_free_castling_game_declares_its_rule_in_castle960s_own_tag() {
     // 4. K~h1/R~f1 and 6... e8g8,h8f8 (the UCI form).
     assert_eq!(landing(&game.moves[6].mv), ("h1".into(), "f1".into()));
     assert_eq!(landing(&game.moves[11].mv), ("g8".into(), "f8".into()));
-    let moves: Vec<(GameMove, String)> = game.moves.iter().map(|m| (m.mv, m.san.clone())).collect();
-    let t = timeline_under(&game.start, &moves, game.rule).unwrap();
+    let t = game.timeline();
     let black = &t.sides[Color::Black][CastlingSide::H];
     assert_eq!(black.len(), 6);
     let Standing::RightGone {

@@ -1,36 +1,7 @@
 //! `castle960 castle` end to end: a position (standard and Chess960), a game's timeline and one
 //! ply of it, text and JSON, and bad input (exit 2, one line naming what is wrong).
 
-use std::process::Output;
-
-fn castle960(args: &[&str]) -> Output {
-    crate::castle960(args, None)
-}
-
-pub(crate) fn stdout(args: &[&str]) -> String {
-    let out = castle960(args);
-    assert!(
-        out.status.success(),
-        "castle960 {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The text with every run of white space one space: wrapped lines read as one.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The bad input's exit code and its one-line message.
-pub(crate) fn rejected(args: &[&str]) -> String {
-    let out = castle960(args);
-    assert_eq!(out.status.code(), Some(2), "castle960 {args:?}");
-    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
-    let message = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(message.lines().count(), 1, "one line: {message}");
-    message
-}
+use crate::{flat, rejected, stdout};
 
 const ITALIAN: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 

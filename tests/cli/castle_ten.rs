@@ -1,7 +1,7 @@
 //! `castle960 castle --variant NAME FEN` end to end: text, JSON, `--rule` with ChessV's types,
 //! and bad input on ten files as on eight (exit 2, one line quoting the input, nothing written).
 
-use crate::castle::{rejected, stdout};
+use crate::{rejected, stdout};
 
 const CAPABLANCA: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
 

@@ -22,6 +22,34 @@ pub fn castle960(args: &[&str], threads: Option<&str>) -> Output {
     command.output().expect("the binary runs")
 }
 
+/// The standard output of a run that succeeds with nothing on standard error.
+pub fn stdout(args: &[&str]) -> String {
+    let out = castle960(args, None);
+    assert!(
+        out.status.success(),
+        "castle960 {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The text with every run of white space one space: wrapped lines read as one.
+pub fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Bad input: exit code 2, nothing on standard output, and the one line on standard error,
+/// returned.
+pub fn rejected(args: &[&str]) -> String {
+    let out = castle960(args, None);
+    assert_eq!(out.status.code(), Some(2), "castle960 {args:?}");
+    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(message.lines().count(), 1, "one line: {message}");
+    message
+}
+
 mod castle;
 mod castle_ten;
 mod gallery;

@@ -3,39 +3,9 @@
 //! naming what is wrong), and a sample of 1,000 mutated moves through the binary (the reader
 //! itself is fuzzed in-process with 100,000, `tests/castling/why/fuzz.rs`).
 
+use crate::{castle960, flat, rejected, stdout};
 use castle960::referee::positions::SplitMix64;
 use std::io::Write as _;
-use std::process::Output;
-
-fn castle960(args: &[&str]) -> Output {
-    crate::castle960(args, None)
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = castle960(args);
-    assert!(
-        out.status.success(),
-        "castle960 {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty());
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The text with every run of white space one space: wrapped lines read as one.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Bad input: exit code 2, nothing on standard output, one line on standard error.
-fn rejected(args: &[&str]) -> String {
-    let out = castle960(args);
-    assert_eq!(out.status.code(), Some(2), "castle960 {args:?}");
-    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
-    let message = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(message.lines().count(), 1, "one line: {message}");
-    message
-}
 
 const PIN: &str = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2";
 
@@ -210,7 +180,7 @@ fn a_sample_of_mutated_moves_through_the_binary_exits_0_or_2_with_one_line() {
         }
         let text: String = text.into_iter().collect();
         // A move starting with '-' would be read as an option by clap: pass it after "--".
-        let out = castle960(&["why", "--ascii", "--", PIN, &text]);
+        let out = castle960(&["why", "--ascii", "--", PIN, &text], None);
         match out.status.code() {
             Some(0) => {
                 answered += 1;

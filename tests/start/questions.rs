@@ -297,7 +297,12 @@ fn castled_ranks_match_an_independent_search_and_replay() {
     assert_eq!(ranks.len(), independent.len());
     for rank in &ranks {
         let sps: BTreeSet<u16> = rank.sps.iter().copied().collect();
-        assert_eq!(Some(&sps), independent.get(&rank.rank), "{}", rank.rank);
+        assert_eq!(
+            Some(&sps),
+            independent.get(rank.rank.as_str()),
+            "{}",
+            rank.rank
+        );
         let arrangement = Arrangement::from_sp(rank.sps[0]).unwrap();
         let san = rank.line.san_moves(&arrangement);
         let moves: Vec<&str> = san.iter().map(String::as_str).collect();
@@ -434,9 +439,10 @@ fn the_published_cell_of_question_3_overcounts_by_ten_knight_h1_ranks() {
     let (cell, published) = castled_ranks::PUBLISHED_CELL;
     let candidates = castled_ranks::candidates(cell);
     assert_eq!(candidates.len(), published);
-    let extra: Vec<&String> = candidates
+    let extra: Vec<&str> = candidates
         .iter()
-        .filter(|c| !reached.contains(c.as_str()))
+        .map(|c| c.as_str())
+        .filter(|c| !reached.contains(c))
         .collect();
     assert_eq!(extra.len(), 10);
     for rank in extra {

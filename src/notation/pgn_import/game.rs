@@ -5,7 +5,8 @@
 
 use super::lexer::RawGame;
 use super::{PgnError, RULE_TAG};
-use crate::castling::GameMove;
+use crate::castling::timeline::{RuleTimeline, timeline_under};
+use crate::castling::{GameContext, GameMove, WrittenMove};
 use crate::chess::Rule;
 use crate::error::quote;
 use crate::notation::fen::{CastlingNotation, read_fen, to_fen};
@@ -74,6 +75,14 @@ impl PlayedMove {
     pub fn label(&self) -> String {
         label(self.number, self.color, &self.san)
     }
+
+    /// The move with its SAN, as a game's replay reads it.
+    pub fn written(&self) -> WrittenMove<'_> {
+        WrittenMove {
+            mv: self.mv,
+            san: &self.san,
+        }
+    }
 }
 
 /// A game read from a PGN: its tags, start position and main line.
@@ -106,14 +115,37 @@ impl Game {
 
     /// The position after the first `ply` moves (0: the start position; past the end: the
     /// final position).
+    ///
+    /// # Panics
+    /// As [`Game::replay_to`].
     pub fn position(&self, ply: usize) -> Board {
-        let mut board = self.start.clone();
-        for played in self.moves.iter().take(ply) {
-            played.mv.play_unchecked(&mut board);
-        }
-        board
+        self.replay_to(ply).0
+    }
+
+    /// The position after the first `ply` moves (past the end: the final position) and the
+    /// game's castling context there (home squares, rights lost and by which move), replayed
+    /// under the game's rule ([`GameContext::replay`]).
+    ///
+    /// # Panics
+    /// Never for a game [`super::read_pgn`] gives, whose moves are legal; only if `start`,
+    /// `rule` or `moves` were changed into a game with an illegal move.
+    pub fn replay_to(&self, ply: usize) -> (Board, GameContext) {
+        let moves = self.moves.iter().take(ply).map(PlayedMove::written);
+        GameContext::replay(&self.start, self.rule, moves).expect(LEGAL)
+    }
+
+    /// Each castling through the game under its rule ([`timeline_under`]).
+    ///
+    /// # Panics
+    /// As [`Game::replay_to`].
+    pub fn timeline(&self) -> RuleTimeline {
+        let moves = self.moves.iter().map(PlayedMove::written);
+        timeline_under(&self.start, moves, self.rule).expect(LEGAL)
     }
 }
+
+/// What a replay of a game read from PGN relies on.
+const LEGAL: &str = "a game read from PGN holds legal moves only";
 
 /// "14. Bxf7" or "14... Bxf7", the move escaped and cut so the message stays one clean line.
 fn label(number: u16, color: Color, san: &str) -> String {

@@ -24,6 +24,7 @@ use crate::report::csv::Row;
 use crate::start::analysis::Analysis;
 use crate::start::board;
 use crate::start::line::Line;
+use crate::start::questions::OfficerOrder;
 use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
 use itertools::Itertools;
@@ -50,7 +51,7 @@ pub struct Explanation {
     /// What the text says beyond the row, per side.
     pub details: ByCastlingSide<SideDetails>,
     /// The castled ranks (question 3) this arrangement reaches, in letter order.
-    pub castled_ranks: Vec<String>,
+    pub castled_ranks: Vec<OfficerOrder>,
     /// The start FEN as shown: Shredder-FEN (the report's), or X-FEN with `show --xfen`.
     pub fen: String,
     /// The link that opens the start position in lichess's analysis board.

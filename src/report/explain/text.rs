@@ -191,12 +191,12 @@ impl Explanation {
         let ranks = match self.castled_ranks.as_slice() {
             [] => "0".to_string(),
             ranks if ranks.len() <= SHOWN_RANKS => {
-                format!("{} ({})", ranks.len(), ranks.join(", "))
+                format!("{} ({})", ranks.len(), ranks.iter().join(", "))
             }
             ranks => format!(
                 "{} ({}, ...; show --json lists all)",
                 ranks.len(),
-                ranks[..SHOWN_RANKS].join(", ")
+                ranks[..SHOWN_RANKS].iter().join(", ")
             ),
         };
         [

@@ -27,6 +27,7 @@
 
 /// Where the question and its published answer are.
 pub const SOURCE: &str = "https://puzzling.stackexchange.com/questions/121794";
+use super::OfficerOrder;
 use super::first_rank::{self, Explored, State};
 use crate::chess::{Arrangement, File, Piece};
 use crate::start::line::Line;
@@ -35,8 +36,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// One castled rank with the arrangements that reach it and a game that does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastledRank {
-    /// The first rank as eight letters, a-file first.
-    pub rank: String,
+    /// The first rank.
+    pub rank: OfficerOrder,
     /// The SPs of every arrangement reaching it, ascending.
     pub sps: Vec<u16>,
     /// A game from the first of `sps` that reaches it without a pawn move.
@@ -53,17 +54,22 @@ fn rooks_on_one_side(state: &State) -> bool {
     rooks.iter().all(|&r| r < king) || rooks.iter().all(|&r| r > king)
 }
 
+/// The castled rank a state of the pawnless game stands for, if it is one: a full first rank
+/// with both rooks on one side of the king.
+fn castled(state: &State) -> Option<OfficerOrder> {
+    OfficerOrder::of_rank(&state.rank).filter(|_| rooks_on_one_side(state))
+}
+
 /// Every castled rank, ordered by its letters, with the arrangements reaching it and a witness.
 pub fn castled_ranks() -> Vec<CastledRank> {
-    let mut found: BTreeMap<String, CastledRank> = BTreeMap::new();
+    let mut found: BTreeMap<OfficerOrder, CastledRank> = BTreeMap::new();
     for arrangement in Arrangement::all() {
         let explored = first_rank::explore(&arrangement);
         for state in &explored.order {
-            if !state.is_full() || !rooks_on_one_side(state) {
+            let Some(rank) = castled(state) else {
                 continue;
-            }
-            let letters = state.letters();
-            if let Some(known) = found.get_mut(&letters) {
+            };
+            if let Some(known) = found.get_mut(&rank) {
                 // Several rights-states share a rank: count the arrangement once.
                 if known.sps.last() != Some(&arrangement.sp()) {
                     known.sps.push(arrangement.sp());
@@ -72,9 +78,9 @@ pub fn castled_ranks() -> Vec<CastledRank> {
             }
             let path = explored.path_to(state).expect("explored states have paths");
             found.insert(
-                letters.clone(),
+                rank,
                 CastledRank {
-                    rank: letters,
+                    rank,
                     sps: vec![arrangement.sp()],
                     line: first_rank::realize(&arrangement, &path),
                 },
@@ -86,36 +92,26 @@ pub fn castled_ranks() -> Vec<CastledRank> {
 
 /// The castled ranks `arrangement` reaches, ordered by their letters, from an exploration of its
 /// pawnless game: its part of [`castled_ranks`], the report's `castled_ranks_reached` column.
-pub fn reached_in(explored: &Explored) -> Vec<String> {
-    let ranks: BTreeSet<String> = explored
-        .order
-        .iter()
-        .filter(|s| s.is_full() && rooks_on_one_side(s))
-        .map(State::letters)
-        .collect();
+pub fn reached_in(explored: &Explored) -> Vec<OfficerOrder> {
+    let ranks: BTreeSet<OfficerOrder> = explored.order.iter().filter_map(castled).collect();
     ranks.into_iter().collect()
 }
 
 /// The orders the published table counts in its cell [`PUBLISHED_CELL`]: bishops on its two
 /// files, the knights anywhere else, and king, queen and rooks in one of
 /// [`PUBLISHED_CELL_ORDERS`] (read a-file first), in letter order.
-pub fn candidates(bishops: [File; 2]) -> Vec<String> {
+pub fn candidates(bishops: [File; 2]) -> Vec<OfficerOrder> {
     super::officer_orders()
         .into_iter()
         .filter(|rank| {
-            let order: String = rank.chars().filter(|c| "KQR".contains(*c)).collect();
-            bishop_files(rank) == bishops && PUBLISHED_CELL_ORDERS.contains(&order.as_str())
+            let order: String = rank
+                .as_str()
+                .chars()
+                .filter(|c| "KQR".contains(*c))
+                .collect();
+            rank.bishop_files() == bishops && PUBLISHED_CELL_ORDERS.contains(&order.as_str())
         })
         .collect()
-}
-
-/// The files of the two bishops of a back rank written as eight letters, left one first.
-pub fn bishop_files(rank: &str) -> [File; 2] {
-    let mut files = File::ALL
-        .into_iter()
-        .filter(|&f| rank.as_bytes().get(f as usize) == Some(&b'B'));
-    let first = files.next().expect("a back rank has two bishops");
-    [first, files.next().expect("a back rank has two bishops")]
 }
 
 /// The orders of king, queen and rooks the published table counts for [`PUBLISHED_CELL`]

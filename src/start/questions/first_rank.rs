@@ -26,7 +26,7 @@
 //! can stand at home and pass).
 
 use crate::chess::directions::KNIGHT_STEPS;
-use crate::chess::{Arrangement, CastlingSide, Color, File, Move, Piece, Rank, Square, piece};
+use crate::chess::{Arrangement, CastlingSide, File, Move, Piece, Rank, Square};
 use crate::start::board::{Board, first_rank, plain_move};
 use crate::start::line::Line;
 use std::collections::HashMap;
@@ -58,14 +58,6 @@ impl State {
     /// Whether all eight officers stand on the first rank (no knight away).
     pub fn is_full(&self) -> bool {
         self.rank.iter().all(Option::is_some)
-    }
-
-    /// The first rank as eight letters, `.` for an empty square (an away knight).
-    pub fn letters(&self) -> String {
-        self.rank
-            .iter()
-            .map(|p| p.map_or('.', |p| piece::letter(p, Color::White)))
-            .collect()
     }
 }
 

@@ -22,18 +22,83 @@ pub mod other_rook;
 
 use crate::chess::arrangement::Arrangement;
 use crate::chess::castling_side::ByCastlingSide;
+use crate::chess::{Color, File, Piece, piece};
 use crate::start::line::Line;
 use fewest_any::Fewest;
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// An order of White's eight officers `KQRRBBNN` on the first rank, a-file first, kept as its
+/// eight letters (`KRRQNBBN`): ordered as the letters are, which is the order the report lists
+/// castled ranks in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OfficerOrder([u8; 8]);
+
+impl OfficerOrder {
+    /// The order of a full first rank, `None` while a square is empty.
+    ///
+    /// ```
+    /// use castle960::chess::Piece::{Bishop, King, Knight, Queen, Rook};
+    /// use castle960::start::questions::OfficerOrder;
+    /// let rank = [King, Rook, Rook, Queen, Knight, Bishop, Bishop, Knight].map(Some);
+    /// let order = OfficerOrder::of_rank(&rank).unwrap();
+    /// assert_eq!(order.as_str(), "KRRQNBBN");
+    /// assert_eq!(order.bishop_files().map(|f| f.to_string()), ["f", "g"]);
+    /// ```
+    pub fn of_rank(rank: &[Option<Piece>; 8]) -> Option<OfficerOrder> {
+        let mut letters = [0; 8];
+        for (letter, piece) in letters.iter_mut().zip(rank) {
+            *letter = piece::letter((*piece)?, Color::White) as u8;
+        }
+        Some(OfficerOrder(letters))
+    }
+
+    /// The eight letters, a-file first.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("piece letters are ASCII")
+    }
+
+    /// The files of the two bishops, left one first.
+    pub fn bishop_files(&self) -> [File; 2] {
+        let mut files = File::ALL
+            .into_iter()
+            .filter(|&f| self.0[f as usize] == b'B');
+        let first = files
+            .next()
+            .expect("an order of the officers has two bishops");
+        [
+            first,
+            files
+                .next()
+                .expect("an order of the officers has two bishops"),
+        ]
+    }
+}
+
+/// The eight letters.
+impl fmt::Display for OfficerOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Serialised as its eight letters.
+impl Serialize for OfficerOrder {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
 
 /// Every order of White's eight officers `KQRRBBNN` on the first rank with the bishops on
 /// squares of opposite colours, the king anywhere, in letter order (5,040 orders, 2,880 of them
 /// with opposite bishops): what published counts by patterns count from.
-pub fn officer_orders() -> Vec<String> {
-    fn extend(prefix: &mut Vec<u8>, left: &mut Vec<u8>, out: &mut Vec<String>) {
+pub fn officer_orders() -> Vec<OfficerOrder> {
+    fn extend(prefix: &mut Vec<u8>, left: &mut Vec<u8>, out: &mut Vec<OfficerOrder>) {
         if left.is_empty() {
             let bishops: Vec<usize> = (0..8).filter(|&f| prefix[f] == b'B').collect();
             if (bishops[0] + bishops[1]) % 2 == 1 {
-                out.push(String::from_utf8(prefix.clone()).expect("ASCII letters"));
+                let letters = prefix.as_slice().try_into().expect("eight letters");
+                out.push(OfficerOrder(letters));
             }
             return;
         }
@@ -70,7 +135,7 @@ pub struct Answers {
     /// when the rights are provably intact.
     pub rights_lost: Option<Line>,
     /// Question 3: the castled ranks this arrangement reaches, in letter order.
-    pub castled_ranks: Vec<String>,
+    pub castled_ranks: Vec<OfficerOrder>,
 }
 
 impl Answers {
