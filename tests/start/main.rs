@@ -7,6 +7,7 @@
 mod common;
 
 mod analysis_doc;
+mod crc;
 mod group_search;
 mod model_oracle;
 mod no_pawn_plain;

@@ -24,7 +24,7 @@ fn plain_verdict(
 ) -> &'static str {
     let castling = plain::chess960(a, side);
     let before = model::explore(
-        model::start(&a.to_string()),
+        model::start::<8>(&a.to_string()),
         &[castling.king, castling.rook],
         bound,
     );
@@ -36,7 +36,7 @@ fn compare(sps: &[u16], bound: usize) {
         .par_iter()
         .flat_map_iter(|&sp| {
             let a = Arrangement::from_sp(sp).unwrap();
-            let walks = model::explore(model::start(&a.to_string()), &[], bound);
+            let walks = model::explore(model::start::<8>(&a.to_string()), &[], bound);
             let analysis = Analysis::with_bound(a, bound);
             CastlingSide::BOTH
                 .into_iter()

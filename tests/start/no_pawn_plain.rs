@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 /// Fewest moves to make castling legal, by plain BFS over whole-board positions.
 fn plain_fewest(a: &Arrangement, side: CastlingSide) -> Option<usize> {
-    whole_board::fewest(&a.to_string(), &[plain::chess960(a, side)])[0]
+    whole_board::fewest::<8>(&a.to_string(), &[plain::chess960(a, side)])[0]
 }
 
 #[test]

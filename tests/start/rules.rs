@@ -334,10 +334,10 @@ mod whole_board {
         // RNBQKBNR, e1 and h1: O-O needs Bf1 out of the way, which no move without a pawn move
         // does; fast castling's K~g1 needs g1 alone empty: Nf3 (or Nh3), one move.
         let chess960 = &super::plain_castlings("chess960", 4, 7);
-        assert_eq!(fewest("RNBQKBNR", chess960), [None]);
+        assert_eq!(fewest::<8>("RNBQKBNR", chess960), [None]);
         let fast = &super::plain_castlings("fast", 4, 7);
         assert_eq!(fast.iter().map(|c| c.king_to).collect::<Vec<_>>(), [5, 6]);
-        assert_eq!(fewest("RNBQKBNR", fast), [None, Some(1)]);
+        assert_eq!(fewest::<8>("RNBQKBNR", fast), [None, Some(1)]);
     }
 }
 
@@ -365,7 +365,7 @@ fn no_pawn_fewest_moves_equal_a_plain_search_under_every_rule() {
                     .collect();
                 castlings.sort();
                 castlings.dedup();
-                let fewest = whole_board::fewest(&a.to_string(), &castlings);
+                let fewest = whole_board::fewest::<8>(&a.to_string(), &castlings);
                 let plain = |c: &Castling| fewest[castlings.binary_search(c).unwrap()];
                 let mut compared = 0;
                 for (rule, typed) in rules {
@@ -431,7 +431,7 @@ fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'st
         .map(|&sp| {
             let a = Arrangement::from_sp(sp).unwrap();
             let back_rank = a.to_string();
-            let start = model::start(&back_rank);
+            let start = model::start::<8>(&back_rank);
             let [(_, king, a_rook), (_, _, h_rook)] = sides(&back_rank);
             // Castle-free, and with each side's king and rook unmoved.
             let frozen = [vec![], vec![king, a_rook], vec![king, h_rook]];

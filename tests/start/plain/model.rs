@@ -6,7 +6,9 @@
 //!
 //! The model (see analysis.md): ranks 1-2 exact; men beyond are in a pool; each pawn is home,
 //! on rank 3, or beyond; a man leaves from rank 2 to a rank-3 square without a pawn (a knight
-//! also from rank 1, and from rank 2 always via rank 4) and comes back the same way.
+//! also from rank 1, and from rank 2 always via rank 4) and comes back the same way. On ten
+//! files (`W` = 10, the CRC arrays) the archbishop (A: bishop and knight) and the chancellor (C:
+//! rook and knight) leave and come back as the knight does, and move as both their parts.
 
 use super::Castling;
 use crate::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
@@ -17,28 +19,45 @@ const HOME: u8 = 0;
 const THIRD: u8 = 1;
 const BEYOND: u8 = 2;
 
+/// A state of the model on a board `W` files wide.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct State {
-    cells: [u8; 16], // b'.' or a man's letter; index file + 8 * row, row 0 = rank 1
-    pawns: [u8; 8],
+pub struct State<const W: usize = 8> {
+    cells: [[u8; W]; 2], // b'.' or a man's letter; [row][file], row 0 = rank 1
+    pawns: [u8; W],
 }
 
-fn third_free(s: &State, f: i32) -> bool {
-    (0..8).contains(&f) && s.pawns[f as usize] != THIRD
+impl<const W: usize> State<W> {
+    fn at(&self, i: usize) -> u8 {
+        self.cells[i / W][i % W]
+    }
+
+    fn put(&mut self, i: usize, man: u8) {
+        self.cells[i / W][i % W] = man;
+    }
 }
 
-fn empty(s: &State, f: i32, row: i32) -> bool {
-    (0..8).contains(&f)
+fn third_free<const W: usize>(s: &State<W>, f: i32) -> bool {
+    (0..W as i32).contains(&f) && s.pawns[f as usize] != THIRD
+}
+
+fn empty<const W: usize>(s: &State<W>, f: i32, row: i32) -> bool {
+    (0..W as i32).contains(&f)
         && (0..2).contains(&row)
         && (row == 0 || s.pawns[f as usize] != HOME)
-        && s.cells[(f + 8 * row) as usize] == b'.'
+        && s.cells[row as usize][f as usize] == b'.'
+}
+
+/// Whether a man leaves and comes back as a knight does: the knight, the archbishop and the
+/// chancellor.
+fn leaper(man: u8) -> bool {
+    matches!(man, b'N' | b'A' | b'C')
 }
 
 /// Whether a `man` on (f, row) can step off ranks 1-2, or come onto it from beyond.
-fn gate(s: &State, man: u8, f: i32, row: i32) -> bool {
+fn gate<const W: usize>(s: &State<W>, man: u8, f: i32, row: i32) -> bool {
     match (man, row) {
-        (b'N', 0) => third_free(s, f - 1) || third_free(s, f + 1),
-        (b'N', _) => true,
+        (m, 0) if leaper(m) => third_free(s, f - 1) || third_free(s, f + 1),
+        (m, _) if leaper(m) => true,
         (_, 0) => false,
         (b'K' | b'Q', _) => third_free(s, f - 1) || third_free(s, f) || third_free(s, f + 1),
         (b'R', _) => third_free(s, f),
@@ -47,71 +66,91 @@ fn gate(s: &State, man: u8, f: i32, row: i32) -> bool {
     }
 }
 
-fn count(s: &State, man: u8) -> usize {
-    s.cells.iter().filter(|&&c| c == man).count()
+fn count<const W: usize>(s: &State<W>, man: u8) -> usize {
+    s.cells.as_flattened().iter().filter(|&&c| c == man).count()
 }
 
-fn light(i: usize) -> bool {
-    (i % 8 + i / 8) % 2 == 1
+fn light<const W: usize>(i: usize) -> bool {
+    (i % W + i / W) % 2 == 1
+}
+
+/// A knight's moves that stay on ranks 1-2.
+const KNIGHT_FLAT: [(i32, i32); 4] = [(2, 1), (-2, 1), (2, -1), (-2, -1)];
+
+/// How a man moves on ranks 1-2: lines and whether it rides them.
+fn lines(man: u8) -> &'static [(&'static [(i32, i32)], bool)] {
+    match man {
+        b'K' => &[(&KING_DIRS, false)],
+        b'Q' => &[(&KING_DIRS, true)],
+        b'R' => &[(&ROOK_DIRS, true)],
+        b'B' => &[(&BISHOP_DIRS, true)],
+        b'A' => &[(&BISHOP_DIRS, true), (&KNIGHT_FLAT, false)],
+        b'C' => &[(&ROOK_DIRS, true), (&KNIGHT_FLAT, false)],
+        _ => &[(&KNIGHT_FLAT, false)],
+    }
 }
 
 /// All successors, with the men on `frozen` squares never moving.
-fn successors(s: &State, frozen: &[usize], bound: usize, out: &mut Vec<State>) {
+fn successors<const W: usize>(
+    s: &State<W>,
+    frozen: &[usize],
+    bound: usize,
+    out: &mut Vec<State<W>>,
+) {
     out.clear();
-    for i in 0..16 {
-        let p = s.cells[i];
+    for i in 0..2 * W {
+        let p = s.at(i);
         if p == b'.' || frozen.contains(&i) {
             continue;
         }
-        let (f, row) = ((i % 8) as i32, (i / 8) as i32);
-        let (dirs, ride): (&[(i32, i32)], bool) = match p {
-            b'K' => (&KING_DIRS, false),
-            b'Q' => (&KING_DIRS, true),
-            b'R' => (&ROOK_DIRS, true),
-            b'B' => (&BISHOP_DIRS, true),
-            _ => (&[(2, 1), (-2, 1), (2, -1), (-2, -1)], false),
-        };
-        for &(df, dr) in dirs {
-            let (mut nf, mut nr) = (f + df, row + dr);
-            while empty(s, nf, nr) {
-                let mut n = *s;
-                n.cells[(nf + 8 * nr) as usize] = p;
-                n.cells[i] = b'.';
-                out.push(n);
-                if !ride {
-                    break;
+        let (f, row) = ((i % W) as i32, (i / W) as i32);
+        for &(dirs, ride) in lines(p) {
+            for &(df, dr) in dirs {
+                let (mut nf, mut nr) = (f + df, row + dr);
+                while empty(s, nf, nr) {
+                    let mut n = *s;
+                    n.put((nf + W as i32 * nr) as usize, p);
+                    n.put(i, b'.');
+                    out.push(n);
+                    if !ride {
+                        break;
+                    }
+                    nf += df;
+                    nr += dr;
                 }
-                nf += df;
-                nr += dr;
             }
         }
         if gate(s, p, f, row) {
             let mut n = *s;
-            n.cells[i] = b'.';
+            n.put(i, b'.');
             out.push(n);
         }
     }
     // Men coming back from the pool.
-    for i in 0..16 {
-        let (f, row) = ((i % 8) as i32, (i / 8) as i32);
+    let mut men = vec![(b'K', 1), (b'Q', 1), (b'R', 2), (b'N', 2), (b'B', 2)];
+    if W == 10 {
+        men.extend([(b'A', 1), (b'C', 1)]);
+    }
+    for i in 0..2 * W {
+        let (f, row) = ((i % W) as i32, (i / W) as i32);
         if !empty(s, f, row) {
             continue;
         }
-        for (p, total) in [(b'K', 1), (b'Q', 1), (b'R', 2), (b'N', 2), (b'B', 2)] {
+        for &(p, total) in &men {
             let pooled = if p == b'B' {
-                !(0..16).any(|j| s.cells[j] == b'B' && light(j) == light(i))
+                !(0..2 * W).any(|j| s.at(j) == b'B' && light::<W>(j) == light::<W>(i))
             } else {
                 count(s, p) < total
             };
-            if pooled && (row == 1 || p == b'N') && gate(s, p, f, row) {
+            if pooled && (row == 1 || leaper(p)) && gate(s, p, f, row) {
                 let mut n = *s;
-                n.cells[i] = p;
+                n.put(i, p);
                 out.push(n);
             }
         }
     }
     let moved = s.pawns.iter().filter(|&&p| p != HOME).count();
-    for f in 0..8 {
+    for f in 0..W {
         let targets: &[u8] = match s.pawns[f] {
             HOME if moved < bound => &[THIRD, BEYOND],
             THIRD => &[BEYOND],
@@ -129,7 +168,11 @@ fn successors(s: &State, frozen: &[usize], bound: usize, out: &mut Vec<State>) {
 /// With two pawn files the set holds millions of states and inserting them is nearly all of the
 /// search's time, so it hashes with rustc-hash's fast hasher rather than std's SipHash (the same
 /// set either way).
-pub fn explore(start: State, frozen: &[usize], bound: usize) -> FxHashSet<State> {
+pub fn explore<const W: usize>(
+    start: State<W>,
+    frozen: &[usize],
+    bound: usize,
+) -> FxHashSet<State<W>> {
     let mut seen = FxHashSet::from_iter([start]);
     let mut queue = VecDeque::from([start]);
     let mut out = Vec::new();
@@ -144,37 +187,38 @@ pub fn explore(start: State, frozen: &[usize], bound: usize) -> FxHashSet<State>
     seen
 }
 
-/// The state of `back_rank` on rank 1, every pawn home.
-pub fn start(back_rank: &str) -> State {
-    let mut cells = [b'.'; 16];
+/// The state of `back_rank` on rank 1, every pawn home, on a board as wide as the back rank.
+pub fn start<const W: usize>(back_rank: &str) -> State<W> {
+    assert_eq!(back_rank.len(), W, "a back rank of {W} files");
+    let mut cells = [[b'.'; W]; 2];
     for (f, c) in back_rank.bytes().enumerate() {
-        cells[f] = c;
+        cells[0][f] = c;
     }
     State {
         cells,
-        pawns: [HOME; 8],
+        pawns: [HOME; W],
     }
 }
 
 /// The plain verdict on `castling`, given every state reachable with its king and rook
 /// unmoved (`before`) and every state reachable at all without castling (`walks`).
-pub fn verdict(
+pub fn verdict<const W: usize>(
     castling: &Castling,
-    before: &FxHashSet<State>,
-    walks: &FxHashSet<State>,
+    before: &FxHashSet<State<W>>,
+    walks: &FxHashSet<State<W>>,
 ) -> &'static str {
-    let open = |s: &State| castling.empty.iter().all(|&f| s.cells[f] == b'.');
-    if before.iter().any(|s| open(s) && s.pawns == [HOME; 8]) {
+    let open = |s: &State<W>| castling.empty.iter().all(|&f| s.cells[0][f] == b'.');
+    if before.iter().any(|s| open(s) && s.pawns == [HOME; W]) {
         return "no-pawn-move";
     }
     let mut castled_any = false;
     for s in before.iter().filter(|s| open(s)) {
         castled_any = true;
         let mut p = *s;
-        p.cells[castling.king] = b'.';
-        p.cells[castling.rook] = b'.';
-        p.cells[castling.king_to] = b'K';
-        p.cells[castling.rook_to] = b'R';
+        p.cells[0][castling.king] = b'.';
+        p.cells[0][castling.rook] = b'.';
+        p.cells[0][castling.king_to] = b'K';
+        p.cells[0][castling.rook_to] = b'R';
         if !walks.contains(&p) {
             return "after-pawn-move";
         }
