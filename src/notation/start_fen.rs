@@ -6,6 +6,10 @@
 //! to move, all four rights), each with a message that names the rule, so that someone who
 //! meant a start position learns what is off. Its messages are the ones the gallery's search
 //! box reproduces in JavaScript (`src/report/gallery/page.js`), checked by `tests/cli/gallery.rs`.
+//!
+//! Reading an arrangement from a FEN lives here, in notation, rather than in the core
+//! (`chess::arrangement`), which knows arrangements but no notation;
+//! [`Arrangement::from_fen`] is defined in this module.
 
 use crate::chess::{Arrangement, File};
 use crate::error::{ArrangementError, quote};
@@ -87,6 +91,21 @@ pub fn read(input: &str) -> Result<Arrangement, ArrangementError> {
         )));
     }
     Ok(arrangement)
+}
+
+impl Arrangement {
+    /// Parses a start-position FEN: Shredder (`HAha`) or X-FEN (`KQkq`) castling field, all
+    /// four castling rights present, White to move, no en-passant square, clocks `0 1` if given
+    /// ([`crate::notation::start_fen`] says what is checked, in which order; it is [`read`]).
+    ///
+    /// ```
+    /// use castle960::Arrangement;
+    /// let sp0 = Arrangement::from_sp(0).unwrap();
+    /// assert_eq!(Arrangement::from_fen(&sp0.xfen()), Ok(sp0));
+    /// ```
+    pub fn from_fen(input: &str) -> Result<Arrangement, ArrangementError> {
+        read(input)
+    }
 }
 
 /// What a square of one rank of a start position may hold.
