@@ -201,16 +201,19 @@ impl Arrangement {
     pub fn fen(&self) -> String {
         let white: String = self.to_string();
         let black = white.to_lowercase();
-        let castling: String = [CastlingSide::H, CastlingSide::A]
-            .iter()
-            .map(|&s| char::from(self.rook_file(s)).to_ascii_uppercase())
-            .chain(
-                [CastlingSide::H, CastlingSide::A]
-                    .iter()
-                    .map(|&s| char::from(self.rook_file(s))),
-            )
-            .collect();
+        let castling = self.shredder_castling();
         format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
+    }
+
+    /// The start position's four castling rights in Shredder-FEN, the rooks' files with the
+    /// h-side first and White's in upper case (`HAha`), as [`Arrangement::fen`] writes them.
+    pub(crate) fn shredder_castling(&self) -> String {
+        let files = [CastlingSide::H, CastlingSide::A].map(|side| char::from(self.rook_file(side)));
+        files
+            .iter()
+            .map(char::to_ascii_uppercase)
+            .chain(files)
+            .collect()
     }
 
     /// The full start position as an X-FEN, as python-chess writes it (`Board.fen()`): the
