@@ -13,14 +13,13 @@ use crate::plain::{self, model};
 use castle960::start::analysis::Analysis;
 use castle960::{Arrangement, CastlingSide};
 use rayon::prelude::*;
-use rustc_hash::FxHashSet;
 
 /// The plain verdict on one side, given the castle-free reachable set.
 fn plain_verdict(
     a: &Arrangement,
     side: CastlingSide,
     bound: usize,
-    walks: &FxHashSet<model::State>,
+    walks: &model::Reachable,
 ) -> &'static str {
     let castling = plain::chess960(a, side);
     let before = model::explore(
