@@ -41,8 +41,8 @@ pub struct ReportArgs {
     #[arg(long, default_value = gallery::DEFAULT_PATH)]
     gallery: PathBuf,
     /// Where to write the rules report: every castling of every arrangement under every
-    /// castling rule (chess960, chess480, free, flexible, fast) [default: beside the report,
-    /// named after it: output/chess960_castling_rules.csv].
+    /// castling rule analysed (chess960, chess480, free, flexible, fast, or those --rule names)
+    /// [default: beside the report, named after it: output/chess960_castling_rules.csv].
     #[arg(long, value_name = "RULES_OUT")]
     rules_out: Option<PathBuf>,
     /// Write all four files into this directory (created if needed) as chess960_castling.csv,
