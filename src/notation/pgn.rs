@@ -11,7 +11,7 @@
 use crate::chess::{Arrangement, File, Move, Piece, Rank, Rule, Square, piece};
 use crate::notation::fen::CastlingNotation;
 use crate::notation::pgn_import::{RULE_TAG, Variant};
-use crate::start::board::{Board, first_rank};
+use crate::start::board::{WhiteBoard, first_rank};
 use crate::start::line::Line;
 use itertools::Itertools;
 use std::fmt::Write as _;
@@ -327,7 +327,7 @@ fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, 
 }
 
 /// White's king square on a board.
-fn king_square(board: &Board) -> Square {
+fn king_square(board: &WhiteBoard) -> Square {
     Square::ALL
         .into_iter()
         .find(|&s| board.piece_on(s) == Some(Piece::King))
@@ -335,7 +335,7 @@ fn king_square(board: &Board) -> Square {
 }
 
 /// Where White's king goes with `mv`, if it moves.
-fn king_destination(board: &Board, mv: Move) -> Option<Square> {
+fn king_destination(board: &WhiteBoard, mv: Move) -> Option<Square> {
     match board.castling_side(mv) {
         Some(side) => Some(first_rank(board.castling(side).king_to())),
         None => (board.piece_on(mv.from) == Some(Piece::King)).then_some(mv.to),

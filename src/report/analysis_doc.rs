@@ -6,7 +6,7 @@ use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::disagreement::{self, Pattern};
 use crate::start::analysis::{Analysis, GroupKey, Tally};
-use crate::start::board::Board;
+use crate::start::board::WhiteBoard;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::Verdict;
 use crate::start::search::swap;
@@ -233,7 +233,7 @@ fn verdict_tables(tally: &Tally) -> String {
 }
 
 /// White's men on ranks 1-4 as a small diagram.
-fn diagram(board: &Board) -> String {
+fn diagram(board: &WhiteBoard) -> String {
     let mut out = String::from("```\n");
     for rank in Rank::ALL[..4].iter().rev() {
         let row: Vec<String> = File::ALL
@@ -289,7 +289,7 @@ fn disagreement_groups(disagreements: &[(&Analysis, CastlingSide, Pattern)]) -> 
             a.rule.get(*side).claim().as_str(),
             a.rule.get(*side).label()
         );
-        let _ = writeln!(out, "{}\n", diagram(&Board::start(arrangement)));
+        let _ = writeln!(out, "{}\n", diagram(&WhiteBoard::start(arrangement)));
         let castled = disagreement::castled_board(a, *side);
         let _ = writeln!(
             out,

@@ -2,7 +2,7 @@
 //! and SAN needs only the piece letter, the disambiguation and the destination.
 
 use crate::chess::{Arrangement, Move, Piece, Rank, Square, piece};
-use crate::start::board::Board;
+use crate::start::board::WhiteBoard;
 use crate::start::line::Line;
 
 /// A SAN move that is no legal move of the White-only board where it was read.
@@ -12,10 +12,10 @@ pub struct UnknownSan {
     /// The SAN as read.
     pub san: String,
     /// The board it was read on.
-    pub board: Box<Board>,
+    pub board: Box<WhiteBoard>,
 }
 
-impl Board {
+impl WhiteBoard {
     /// The move in Standard Algebraic Notation. No capture or check marks ever apply in the
     /// model. The origin file (or rank, or both) is added when another piece of the same kind
     /// could also reach the destination.
@@ -46,8 +46,8 @@ impl Board {
     }
 }
 
-impl Board {
-    /// The legal move whose SAN is `san` (as [`Board::san`] writes it).
+impl WhiteBoard {
+    /// The legal move whose SAN is `san` (as [`WhiteBoard::san`] writes it).
     pub fn parse_san(&self, san: &str) -> Result<Move, UnknownSan> {
         self.legal_moves()
             .into_iter()
