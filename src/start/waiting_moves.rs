@@ -10,7 +10,7 @@
 //! with the moves in SAN; [`crate::notation::pgn`] only writes them into the game.
 
 use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, piece};
-use crate::start::board::{Board, first_rank};
+use crate::start::board::{WhiteBoard, first_rank};
 use crate::start::line::Line;
 use itertools::Itertools;
 
@@ -325,7 +325,7 @@ pub fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<Strin
 }
 
 /// White's king square on a board.
-fn king_square(board: &Board) -> Square {
+fn king_square(board: &WhiteBoard) -> Square {
     Square::ALL
         .into_iter()
         .find(|&s| board.piece_on(s) == Some(Piece::King))
@@ -333,7 +333,7 @@ fn king_square(board: &Board) -> Square {
 }
 
 /// Where White's king goes with `mv`, if it moves.
-fn king_destination(board: &Board, mv: Move) -> Option<Square> {
+fn king_destination(board: &WhiteBoard, mv: Move) -> Option<Square> {
     match board.castling_side(mv) {
         Some(side) => Some(first_rank(board.castling(side).king_to())),
         None => (board.piece_on(mv.from) == Some(Piece::King)).then_some(mv.to),

@@ -14,7 +14,7 @@
 //! 3. off the first rank a knight never blocks a rank-one slide or the castling squares.
 
 use crate::chess::{Arrangement, CastlingPath, File, Piece, Square};
-use crate::start::board::{Board, first_rank, plain_move};
+use crate::start::board::{WhiteBoard as Board, first_rank, plain_move};
 use crate::start::line::Line;
 use std::collections::HashMap;
 use std::collections::VecDeque;

@@ -13,7 +13,7 @@
 //! real board does not, realization fails and the tests say so.
 
 use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, is_light, piece};
-use crate::start::board::{Board, plain_move};
+use crate::start::board::{WhiteBoard as Board, plain_move};
 use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
 use crate::start::search::model::{self, Step, square_of};

@@ -47,7 +47,7 @@ impl Pos {
     }
 
     /// The model's view of a real board: ranks 1-2 exactly, each pawn by how far it went.
-    pub fn from_board(board: &crate::start::board::Board) -> Pos {
+    pub fn from_board(board: &crate::start::board::WhiteBoard) -> Pos {
         let mut pos = Pos::with_pawns([BEYOND; 8]);
         for file in File::ALL {
             for rank in [Rank::First, Rank::Second] {
