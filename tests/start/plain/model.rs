@@ -10,8 +10,8 @@
 
 use super::Castling;
 use crate::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
-use rustc_hash::FxHashSet;
-use std::collections::VecDeque;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 
 const HOME: u8 = 0;
 const THIRD: u8 = 1;
@@ -125,23 +125,71 @@ fn successors(s: &State, frozen: &[usize], bound: usize, out: &mut Vec<State>) {
     }
 }
 
-/// Every state reachable from `start` without moving the men on `frozen`, breadth first.
-/// With two pawn files the set holds millions of states and inserting them is nearly all of the
-/// search's time, so it hashes with rustc-hash's fast hasher rather than std's SipHash (the same
-/// set either way).
-pub fn explore(start: State, frozen: &[usize], bound: usize) -> FxHashSet<State> {
-    let mut seen = FxHashSet::from_iter([start]);
-    let mut queue = VecDeque::from([start]);
+/// A set of states, by pawn structure: what [`explore`] finds.
+pub struct Reachable(FxHashMap<[u8; 8], FxHashSet<[u8; 16]>>);
+
+impl Reachable {
+    pub fn contains(&self, s: &State) -> bool {
+        self.0
+            .get(&s.pawns)
+            .is_some_and(|cells| cells.contains(&s.cells))
+    }
+
+    /// Every state, in no particular order.
+    pub fn states(&self) -> impl Iterator<Item = State> + '_ {
+        self.0
+            .iter()
+            .flat_map(|(&pawns, cells)| cells.iter().map(move |&cells| State { cells, pawns }))
+    }
+}
+
+/// How far the pawns have come (home 0, on rank 3 1, beyond 2, summed): every pawn move raises
+/// it, and no other move changes the pawns.
+fn advance(pawns: &[u8; 8]) -> usize {
+    pawns.iter().map(|&p| usize::from(p)).sum()
+}
+
+/// Every state reachable from `start` without moving the men on `frozen`, enumerated in full.
+///
+/// Pawns never go back, so a state leads to states of its own pawn structure (the men's moves)
+/// and of structures further advanced (pawn moves), never to one less advanced: the structures
+/// are explored one at a time, least advanced first, each from every state found to enter it.
+/// The set is the same as one search over all states would find; but with two pawn files it
+/// holds millions of states, and inserting states is nearly all of the search's time, mostly
+/// waiting for memory: one structure's states (tens of thousands) stay in the processor's
+/// caches. It hashes with rustc-hash's fast hasher rather than std's SipHash (the same set
+/// either way).
+pub fn explore(start: State, frozen: &[usize], bound: usize) -> Reachable {
+    // The structures found and not yet explored, least advanced first: the states found in
+    // each, and those of them whose successors are still to be found.
+    type Found = (FxHashSet<[u8; 16]>, Vec<[u8; 16]>);
+    let mut pending: BTreeMap<(usize, [u8; 8]), Found> = BTreeMap::new();
+    pending.insert(
+        (advance(&start.pawns), start.pawns),
+        (FxHashSet::from_iter([start.cells]), vec![start.cells]),
+    );
+    let mut explored = FxHashMap::default();
     let mut out = Vec::new();
-    while let Some(s) = queue.pop_front() {
-        successors(&s, frozen, bound, &mut out);
-        for &n in &out {
-            if seen.insert(n) {
-                queue.push_back(n);
+    while let Some(((_, pawns), (mut seen, mut todo))) = pending.pop_first() {
+        while let Some(cells) = todo.pop() {
+            successors(&State { cells, pawns }, frozen, bound, &mut out);
+            for n in &out {
+                if n.pawns == pawns {
+                    if seen.insert(n.cells) {
+                        todo.push(n.cells);
+                    }
+                } else {
+                    let (later, later_todo) =
+                        pending.entry((advance(&n.pawns), n.pawns)).or_default();
+                    if later.insert(n.cells) {
+                        later_todo.push(n.cells);
+                    }
+                }
             }
         }
+        explored.insert(pawns, seen);
     }
-    seen
+    Reachable(explored)
 }
 
 /// The state of `back_rank` on rank 1, every pawn home.
@@ -158,19 +206,15 @@ pub fn start(back_rank: &str) -> State {
 
 /// The plain verdict on `castling`, given every state reachable with its king and rook
 /// unmoved (`before`) and every state reachable at all without castling (`walks`).
-pub fn verdict(
-    castling: &Castling,
-    before: &FxHashSet<State>,
-    walks: &FxHashSet<State>,
-) -> &'static str {
+pub fn verdict(castling: &Castling, before: &Reachable, walks: &Reachable) -> &'static str {
     let open = |s: &State| castling.empty.iter().all(|&f| s.cells[f] == b'.');
-    if before.iter().any(|s| open(s) && s.pawns == [HOME; 8]) {
+    if before.states().any(|s| open(&s) && s.pawns == [HOME; 8]) {
         return "no-pawn-move";
     }
     let mut castled_any = false;
-    for s in before.iter().filter(|s| open(s)) {
+    for s in before.states().filter(open) {
         castled_any = true;
-        let mut p = *s;
+        let mut p = s;
         p.cells[castling.king] = b'.';
         p.cells[castling.rook] = b'.';
         p.cells[castling.king_to] = b'K';

@@ -5,7 +5,8 @@
 
 use super::Castling;
 use crate::common::{BISHOP_DIRS, KING_DIRS, KNIGHT_JUMPS, ROOK_DIRS};
-use std::collections::{HashSet, VecDeque};
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
 
 type Board = [u8; 64];
 
@@ -56,7 +57,7 @@ pub fn fewest(back_rank: &str, castlings: &[Castling]) -> Vec<Option<usize>> {
     let frozen_rook = castlings[0].rook;
     assert!(castlings.iter().all(|c| c.rook == frozen_rook));
     let mut found = vec![None; castlings.len()];
-    let mut seen = HashSet::from([start(back_rank)]);
+    let mut seen = FxHashSet::from_iter([start(back_rank)]);
     let mut frontier = VecDeque::from([(start(back_rank), 0)]);
     while let Some((b, depth)) = frontier.pop_front() {
         for (c, slot) in castlings.iter().zip(&mut found) {
