@@ -1,5 +1,7 @@
 //! Typed errors for everything a user can type wrong.
 
+use cozy_chess::Square;
+use std::fmt;
 use thiserror::Error;
 
 /// Why a piece of user input does not name a Chess960 starting arrangement.
@@ -82,17 +84,123 @@ pub enum ArrangementError {
     MalformedFen {
         /// What the user typed.
         input: String,
-        /// What is wrong, in words.
-        reason: String,
+        /// Which field is malformed, and how.
+        reason: StartFenSyntax,
     },
     /// A well-formed FEN of a position that is not a Chess960 start position.
     #[error("FEN {} is not a Chess960 start position: {reason}", quote(.input))]
     NotStartPosition {
         /// What the user typed.
         input: String,
-        /// What is wrong, in words.
-        reason: String,
+        /// The start position's rule it breaks.
+        reason: StartRule,
     },
+}
+
+/// Why a FEN given for a start position is malformed, one variant per field and way of being
+/// malformed, in the order [`crate::notation::start_fen::read`] checks them. Each message is the
+/// reason [`ArrangementError::MalformedFen`] gives.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StartFenSyntax {
+    /// Not the four fields of a position nor the six of a FEN (a start position's clocks are
+    /// given in full or not at all).
+    #[error("it has {0} fields, a FEN has 6 (or 4 without the move counters)")]
+    FieldCount(usize),
+    /// The placement does not have 8 ranks.
+    #[error("the placement has {0} ranks separated by '/', not 8")]
+    RankCount(usize),
+    /// A character of the placement that is no piece letter nor a digit from 1 to 8.
+    #[error("{0:?} is neither a piece letter nor a digit 1-8")]
+    PieceLetter(char),
+    /// A rank that does not cover exactly 8 squares.
+    #[error("rank {rank} describes {squares} squares, not 8")]
+    RankWidth {
+        /// The rank, 1 to 8.
+        rank: usize,
+        /// How many squares its letters and digits cover.
+        squares: usize,
+    },
+    /// The side to move is neither `w` nor `b`.
+    #[error("the side to move must be 'w' or 'b'")]
+    SideToMove,
+    /// The en passant field is neither `-` nor a square.
+    #[error("the en-passant field must be '-' or a square")]
+    EnPassantField,
+    /// A move counter that is not a whole number (digits, at most 4294967295).
+    #[error("the move counters must be whole numbers")]
+    MoveCounters,
+}
+
+/// The rule of a Chess960 start position that a well-formed FEN breaks, one variant per rule, in
+/// the order [`crate::notation::start_fen::read`] checks them. Each message is the reason
+/// [`ArrangementError::NotStartPosition`] gives.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StartRule {
+    /// A square of rank 1 that does not hold a white piece.
+    #[error("rank 1 must hold White's pieces, in upper case (K, Q, R, B, N), but {0}")]
+    WhitePieces(BadSquare),
+    /// A square of rank 2 that does not hold a white pawn.
+    #[error("rank 2 must hold White's eight pawns (P), but {0}")]
+    WhitePawns(BadSquare),
+    /// A square of rank 7 that does not hold a black pawn.
+    #[error("rank 7 must hold Black's eight pawns (p), but {0}")]
+    BlackPawns(BadSquare),
+    /// A square of rank 8 that does not hold a black piece.
+    #[error("rank 8 must hold Black's pieces, in lower case (k, q, r, b, n), but {0}")]
+    BlackPieces(BadSquare),
+    /// A man on ranks 3 to 6.
+    #[error("ranks 3 to 6 must be empty, but {0}")]
+    MiddleNotEmpty(BadSquare),
+    /// White's back rank is no Chess960 arrangement (the error says which rule it breaks).
+    #[error("White's back rank: {0}")]
+    WhiteBackRank(Box<ArrangementError>),
+    /// Black's back rank is not White's in lower case.
+    #[error("Black's back rank {black} does not mirror White's {white}")]
+    NotMirrored {
+        /// Black's back rank, as the FEN writes it.
+        black: String,
+        /// White's back rank, as the FEN writes it.
+        white: String,
+    },
+    /// Black to move.
+    #[error("it must be White to move")]
+    BlackToMove,
+    /// An en passant square.
+    #[error("there is no en-passant square at the start")]
+    EnPassant,
+    /// Move counters other than `0 1`.
+    #[error("the move counters of a start position are \"0 1\"")]
+    MoveCounters,
+    /// A castling field that does not grant all four rights.
+    #[error(
+        "the castling field must grant all four rights, \"{shredder}\" or \"KQkq\", not {}",
+        quote(.found)
+    )]
+    CastlingRights {
+        /// The four rights in Shredder-FEN, as the arrangement's FEN writes them (`HAha`).
+        shredder: String,
+        /// The castling field as given.
+        found: String,
+    },
+}
+
+/// The first square of a rank that breaks a start position's rule, and the FEN letter of the
+/// man on it, if any: "h1 is empty", "e2 holds 'p'".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BadSquare {
+    /// The square.
+    pub square: Square,
+    /// The letter of the man on it, as a FEN writes it; `None` for an empty square.
+    pub letter: Option<char>,
+}
+
+impl fmt::Display for BadSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.letter {
+            None => write!(f, "{} is empty", self.square),
+            Some(letter) => write!(f, "{} holds '{letter}'", self.square),
+        }
+    }
 }
 
 /// What `show` accepts, repeated where the input's intent was only guessed.

@@ -8,9 +8,10 @@
 //!   [`ByCastlingSide`]), [`chess::CastlingPath`] and the 960 [`Arrangement`]s (SP numbering,
 //!   back ranks, start FENs).
 //! * [`start`]: the start-position half. With Black absent, how castling can come about in each
-//!   arrangement: a White-only board, the published closed-form rule (seed 001) with its
-//!   `have`/`need` counts, the exhaustive searches that decide each side's verdict, four
-//!   neighbouring questions, and the analysis of all 960 arrangements in parallel.
+//!   arrangement: a White-only board ([`start::board::WhiteBoard`]), the published closed-form
+//!   rule (seed 001) with its `have`/`need` counts, the exhaustive searches that decide each
+//!   side's verdict, four neighbouring questions, and the analysis of all 960 arrangements in
+//!   parallel.
 //! * [`notation`]: chess notations (PGN games of the start-position lines).
 //! * [`report`]: rendering only: the CSV report, the summary, `show`'s explanation, `analysis.md`
 //!   and the gallery page.

@@ -1,4 +1,8 @@
 //! Chess960 starting arrangements: the Scharnagl numbering, back-rank strings and start FENs.
+//!
+//! The core knows arrangements and writes them; reading one from what a user typed (a start
+//! FEN, or any of the forms `show` accepts) is notation's: [`crate::notation::start_fen`] and
+//! [`crate::notation::naming`].
 
 use crate::chess::castling_path::CastlingPath;
 use crate::chess::castling_side::CastlingSide;
@@ -197,16 +201,19 @@ impl Arrangement {
     pub fn fen(&self) -> String {
         let white: String = self.to_string();
         let black = white.to_lowercase();
-        let castling: String = [CastlingSide::H, CastlingSide::A]
-            .iter()
-            .map(|&s| char::from(self.rook_file(s)).to_ascii_uppercase())
-            .chain(
-                [CastlingSide::H, CastlingSide::A]
-                    .iter()
-                    .map(|&s| char::from(self.rook_file(s))),
-            )
-            .collect();
+        let castling = self.shredder_castling();
         format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {castling} - 0 1")
+    }
+
+    /// The start position's four castling rights in Shredder-FEN, the rooks' files with the
+    /// h-side first and White's in upper case (`HAha`), as [`Arrangement::fen`] writes them.
+    pub(crate) fn shredder_castling(&self) -> String {
+        let files = [CastlingSide::H, CastlingSide::A].map(|side| char::from(self.rook_file(side)));
+        files
+            .iter()
+            .map(char::to_ascii_uppercase)
+            .chain(files)
+            .collect()
     }
 
     /// The full start position as an X-FEN, as python-chess writes it (`Board.fen()`): the
@@ -223,13 +230,6 @@ impl Arrangement {
         let white: String = self.to_string();
         let black = white.to_lowercase();
         format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1")
-    }
-
-    /// Parses a start-position FEN: Shredder (`HAha`) or X-FEN (`KQkq`) castling field, all
-    /// four castling rights present, White to move, no en-passant square, clocks `0 1` if given
-    /// ([`crate::notation::start_fen`] says what is checked, in which order).
-    pub fn from_fen(input: &str) -> Result<Arrangement, ArrangementError> {
-        crate::notation::start_fen::read(input)
     }
 }
 
@@ -302,51 +302,4 @@ impl fmt::Display for Arrangement {
         }
         Ok(())
     }
-}
-
-/// Reads whatever a user typed to name an arrangement: a Scharnagl number (`518`, also written
-/// `SP518` or `sp 518`), a back rank (`RNBQKBNR`, either case) or a start-position FEN.
-///
-/// The error guesses what was meant: anything with a '/' is read as a FEN; something that
-/// starts like a number (`518.0`, `5e2`, `1 000`) as a number that is not a whole one; anything
-/// else with a space as a FEN; the rest as a back rank.
-///
-/// ```
-/// use castle960::chess::arrangement::parse_any;
-/// let by_sp = parse_any("518").unwrap();
-/// assert_eq!(parse_any("RNBQKBNR").unwrap(), by_sp);
-/// assert_eq!(parse_any("SP518").unwrap(), by_sp);
-/// assert_eq!(parse_any(&by_sp.fen()).unwrap(), by_sp);
-/// assert!(parse_any("960").is_err());
-/// ```
-pub fn parse_any(input: &str) -> Result<Arrangement, ArrangementError> {
-    let trimmed = input.trim();
-    let is_whole_number = |s: &str| {
-        let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
-        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    let number = match trimmed.get(..2) {
-        Some(sp) if sp.eq_ignore_ascii_case("sp") => trimmed[2..].trim_start(),
-        _ => trimmed,
-    };
-    if is_whole_number(number) {
-        return match number.parse::<u16>() {
-            Ok(sp) => Arrangement::from_sp(sp),
-            Err(_) => Err(ArrangementError::SpOutOfRange(trimmed.to_string())),
-        };
-    }
-    if trimmed.contains('/') {
-        return Arrangement::from_fen(trimmed);
-    }
-    let unsigned = trimmed.strip_prefix(['-', '+']).unwrap_or(trimmed);
-    let number_like = |s: &str| s.starts_with(|c: char| c.is_numeric() || c == '.');
-    if number_like(unsigned) || (number != trimmed && number_like(number)) {
-        return Err(ArrangementError::NotANumber {
-            input: trimmed.to_string(),
-        });
-    }
-    if trimmed.contains(char::is_whitespace) {
-        return Arrangement::from_fen(trimmed);
-    }
-    trimmed.parse()
 }

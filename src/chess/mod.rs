@@ -5,7 +5,8 @@
 //! The board types come from cozy-chess (MIT), the move generator the any-position half runs on,
 //! so that there is one square, file, rank, colour and piece type everywhere. What castling adds
 //! to them lives here: [`CastlingSide`] with one value per side ([`ByCastlingSide`]), and
-//! [`CastlingPath`], the squares one castling involves.
+//! [`CastlingPath`], the squares one castling involves. SAN's one writer (`san`, crate-private)
+//! serves the White-only board and the board with both colours alike.
 
 pub mod arrangement;
 pub mod by_color;
@@ -15,6 +16,7 @@ pub mod directions;
 pub mod man;
 pub mod piece;
 pub mod rule;
+pub(crate) mod san;
 
 pub use arrangement::Arrangement;
 pub use by_color::ByColor;

@@ -6,7 +6,7 @@ use crate::cli::error::Outputs;
 use crate::cli::output::{Stdout, note_unproven};
 use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
-use castle960::chess::Rule;
+use castle960::chess::{Rule, UnknownRule};
 use castle960::error::quote;
 use castle960::report::{analysis_doc, csv, gallery, rules_csv, summary};
 use castle960::start::{analysis, rules};
@@ -41,8 +41,8 @@ pub struct ReportArgs {
     #[arg(long, default_value = gallery::DEFAULT_PATH)]
     gallery: PathBuf,
     /// Where to write the rules report: every castling of every arrangement under every
-    /// castling rule (chess960, chess480, free, flexible, fast) [default: beside the report,
-    /// named after it: output/chess960_castling_rules.csv].
+    /// castling rule analysed (chess960, chess480, free, flexible, fast, or those --rule names)
+    /// [default: beside the report, named after it: output/chess960_castling_rules.csv].
     #[arg(long, value_name = "RULES_OUT")]
     rules_out: Option<PathBuf>,
     /// Write all four files into this directory (created if needed) as chess960_castling.csv,
@@ -59,6 +59,12 @@ pub struct ReportArgs {
     quiet: bool,
     #[command(flatten)]
     bound: PawnBound,
+    /// Analyse only these castling rules for the rules report, the gallery's rule switch and
+    /// analysis.md's table of the rules: chess960, chess480, free, flexible or fast, repeated
+    /// or separated by commas [default: all five]. Chess960's own analysis (the CSV report, the
+    /// answer) is made whatever is named; fewer rules make a quicker run.
+    #[arg(long = "rule", value_name = "RULE", value_delimiter = ',')]
+    rules: Vec<String>,
 }
 
 impl Default for ReportArgs {
@@ -72,11 +78,29 @@ impl Default for ReportArgs {
             force: false,
             quiet: false,
             bound: PawnBound::default(),
+            rules: Vec::new(),
         }
     }
 }
 
 impl ReportArgs {
+    /// The rules named with `--rule`, in [`Rule::ALL`]'s order, each once; all of them when
+    /// none is named.
+    fn rules(&self) -> Result<Vec<Rule>, UnknownRule> {
+        if self.rules.is_empty() {
+            return Ok(Rule::ALL.to_vec());
+        }
+        let named: Vec<Rule> = self
+            .rules
+            .iter()
+            .map(|name| name.parse())
+            .collect::<Result<_, _>>()?;
+        Ok(Rule::ALL
+            .into_iter()
+            .filter(|rule| named.contains(rule))
+            .collect())
+    }
+
     /// The paths of the CSV, the analysis document, the gallery and the rules report.
     fn paths(&self) -> [PathBuf; 4] {
         match &self.out_dir {
@@ -134,6 +158,7 @@ impl ReportArgs {
 
 /// Runs the analysis and commits the CSV, the analysis document and the gallery together.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
+    let rules = args.rules()?;
     for dir in args.directories_to_create() {
         std::fs::create_dir_all(&dir).map_err(|source| CliError::OutputDirectory {
             path: dir.display().to_string(),
@@ -178,7 +203,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let analyses = analysis::analyse_all_with(args.bound.files, |share| {
         progress.update(share * CHESS960_SHARE)
     });
-    let under_rules = rules::analyse_all(&Rule::ALL, &analyses, args.bound.files, |share| {
+    let under_rules = rules::analyse_all(&rules, &analyses, args.bound.files, |share| {
         progress.update(CHESS960_SHARE + share * (1.0 - CHESS960_SHARE))
     });
     progress.finish();

@@ -7,7 +7,9 @@
 //! Writing follows the PGN standard (section 8.2.3): the piece letter, then the origin's file
 //! when it tells two candidates apart, else its rank, else both; `x` for captures (a pawn
 //! capture names its file); `=Q` for promotion; `O-O`/`O-O-O` for castling, in Chess960 too;
-//! `+` for check and `#` for mate. The differential test checks it against shakmaty's SAN.
+//! `+` for check and `#` for mate. All but the marks is the crate's one SAN writer (`chess::san`,
+//! which writes the start-position half's SAN too); this module answers its questions of a
+//! cozy-chess board and adds the marks. The differential test checks it against shakmaty's SAN.
 //!
 //! Reading is lenient where nothing can be mistaken: `0-0` and `o-o` for `O-O`; trailing `+`,
 //! `#`, `!` and `?` in any number (they are not checked); a missing or superfluous `x`; `e8Q` and
@@ -24,6 +26,7 @@
 use super::uci::{castling_uci, is_castling};
 use crate::castling::{GameMove, legal_castlings};
 use crate::chess::piece;
+use crate::chess::san::{self as writer, SanBoard};
 use crate::chess::{Castling, CastlingSide, Naming, Rule};
 use crate::error::quote;
 use crate::words;
@@ -151,9 +154,13 @@ pub fn write_san(board: &Board, mv: Move) -> Result<String, IllegalMoveError> {
     if !board.is_legal(mv) {
         return Err(IllegalMoveError);
     }
-    let mut san = san_without_mark(board, mv);
     let mut after = board.clone();
     after.play_unchecked(mv);
+    Ok(with_mark(writer::write(board, mv), &after))
+}
+
+/// `san` with the check mark of the position it leads to, `after`: `#` for mate, `+` for check.
+fn with_mark(mut san: String, after: &Board) -> String {
     if !after.checkers().is_empty() {
         san.push(if after.status() == GameStatus::Won {
             '#'
@@ -161,54 +168,38 @@ pub fn write_san(board: &Board, mv: Move) -> Result<String, IllegalMoveError> {
             '+'
         });
     }
-    Ok(san)
+    san
 }
 
-/// SAN of a legal move, without `+` or `#`.
-fn san_without_mark(board: &Board, mv: Move) -> String {
-    if is_castling(board, mv) {
-        return CastlingSide::of(mv.from.file(), mv.to.file())
-            .san()
-            .to_string();
+/// A position with both colours: castling is the king taking its own rook, written `O-O` or
+/// `O-O-O` (Chess960's castling; a variant rule's castlings are [`write_san_under`]'s).
+impl SanBoard for Board {
+    fn piece_on(&self, square: Square) -> Option<Piece> {
+        Board::piece_on(self, square)
     }
-    let piece = board
-        .piece_on(mv.from)
-        .expect("a legal move starts on a man");
-    // A pawn changing file captures, en passant onto an empty square too.
-    let capture =
-        board.color_on(mv.to).is_some() || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
-    let mut san = String::new();
-    if piece != Piece::Pawn {
-        san.push(piece::san_letter(piece));
+
+    fn castling_san(&self, mv: Move) -> Option<String> {
+        is_castling(self, mv).then(|| {
+            CastlingSide::of(mv.from.file(), mv.to.file())
+                .san()
+                .to_string()
+        })
     }
-    if piece == Piece::Pawn {
-        if capture {
-            san.push(char::from(mv.from.file()));
-        }
-    } else {
-        let others: Vec<Square> = moves_to(board, piece, mv.to)
+
+    /// A pawn changing file captures, en passant onto an empty square too.
+    fn captures(&self, mv: Move) -> bool {
+        self.color_on(mv.to).is_some()
+            || (Board::piece_on(self, mv.from) == Some(Piece::Pawn)
+                && mv.from.file() != mv.to.file())
+    }
+
+    fn rivals(&self, piece: Piece, mv: Move) -> Vec<Square> {
+        moves_to(self, piece, mv.to)
             .into_iter()
             .map(|other| other.from)
             .filter(|&from| from != mv.from)
-            .collect();
-        let same_file = others.iter().any(|o| o.file() == mv.from.file());
-        let same_rank = others.iter().any(|o| o.rank() == mv.from.rank());
-        if !others.is_empty() && (!same_file || same_rank) {
-            san.push(char::from(mv.from.file()));
-        }
-        if same_file {
-            san.push(char::from(mv.from.rank()));
-        }
+            .collect()
     }
-    if capture {
-        san.push('x');
-    }
-    san.push_str(&mv.to.to_string());
-    if let Some(promotion) = mv.promotion {
-        san.push('=');
-        san.push(piece::san_letter(promotion));
-    }
-    san
 }
 
 /// What a SAN says, before it is matched against the legal moves.
@@ -276,10 +267,7 @@ pub fn read_san(board: &Board, input: &str) -> Result<Move, SanError> {
             to: parsed.to,
         })),
         several => Err(error(SanErrorKind::Ambiguous {
-            candidates: several
-                .iter()
-                .map(|&mv| san_without_mark(board, mv))
-                .collect(),
+            candidates: several.iter().map(|&mv| writer::write(board, mv)).collect(),
         })),
     }
 }
@@ -313,15 +301,10 @@ pub fn write_san_under(
             }
             let mut after = board.clone();
             mv.play_unchecked(&mut after);
-            let mut san = c.path.san(Rank::First.relative_to(c.color));
-            if !after.checkers().is_empty() {
-                san.push(if after.status() == GameStatus::Won {
-                    '#'
-                } else {
-                    '+'
-                });
-            }
-            Ok(san)
+            Ok(with_mark(
+                c.path.san(Rank::First.relative_to(c.color)),
+                &after,
+            ))
         }
     }
 }

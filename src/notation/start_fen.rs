@@ -1,14 +1,34 @@
 //! Start-position FENs: the one FEN form `show` and the gallery's search box accept, a
 //! Chess960 start position, read into its [`Arrangement`].
 //!
-//! Any position is read by [`crate::notation::fen::read_fen`]; this reader is stricter and
-//! checks the start position's own rules first (which rank holds which men, the mirror, White
-//! to move, all four rights), each with a message that names the rule, so that someone who
-//! meant a start position learns what is off. Its messages are the ones the gallery's search
-//! box reproduces in JavaScript (`src/report/gallery/page.js`), checked by `tests/cli/gallery.rs`.
+//! The fields are read by the any-position reader's own parts ([`crate::notation::fen`]: the
+//! placement, the side to move, the en passant square); then, instead of that reader's rules
+//! for any position, the start position's own rules are checked (which rank holds which men,
+//! the arrangement, the mirror, White to move, all four rights), each a variant of
+//! [`StartRule`] whose message names the rule, so that someone who meant a start position
+//! learns what is off. What is malformed is a [`StartFenSyntax`]. Both are worded as they were
+//! before this reader shared the any-position reader's parts, since the gallery's search box
+//! reproduces them in JavaScript (`src/report/gallery/page.js`, checked by
+//! `tests/cli/gallery.rs`).
+//!
+//! The start form is stricter than a FEN of any position: 4 fields or 6 (a start position's
+//! clocks are `0 1`, given in full or not at all), and its checks run in this order: the
+//! syntax of the placement, the side to move, the en passant field and the clocks; then the
+//! ranks, the arrangement, the mirror, the side to move, the en passant field, the clocks and
+//! last the castling field (so a typo there is reported as rights missing). Two fields are
+//! therefore not read by the any-position reader's parts, whose answers would differ: the
+//! clocks are whole numbers up to 4294967295 here (`+0 1` is a start FEN with the wrong
+//! counters, not a malformed one), and the castling field is compared with the four rights
+//! rather than read letter by letter.
+//!
+//! Reading an arrangement from a FEN lives here, in notation, rather than in the core
+//! (`chess::arrangement`), which knows arrangements but no notation;
+//! [`Arrangement::from_fen`] is defined in this module.
 
-use crate::chess::{Arrangement, File};
-use crate::error::{ArrangementError, quote};
+use crate::chess::{Arrangement, Color, File, Piece, Rank, Square, piece};
+use crate::error::{ArrangementError, BadSquare, StartFenSyntax, StartRule};
+use crate::notation::fen::{PlacementError, read_placement, read_side, read_square};
+use cozy_chess::BoardBuilder;
 
 /// Parses a start-position FEN: Shredder (`HAha`) or X-FEN (`KQkq`) castling field, all four
 /// castling rights present, White to move, no en-passant square, clocks `0 1` if given.
@@ -20,158 +40,306 @@ use crate::error::{ArrangementError, quote};
 /// assert!(start_fen::read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").is_err());
 /// ```
 pub fn read(input: &str) -> Result<Arrangement, ArrangementError> {
-    let malformed = |reason: &str| ArrangementError::MalformedFen {
+    let malformed = |reason| ArrangementError::MalformedFen {
         input: input.to_string(),
-        reason: reason.to_string(),
+        reason,
     };
-    let not_start = |reason: String| ArrangementError::NotStartPosition {
+    let not_start = |reason| ArrangementError::NotStartPosition {
         input: input.to_string(),
         reason,
     };
     let fields: Vec<&str> = input.split_whitespace().collect();
-    if fields.len() != 4 && fields.len() != 6 {
-        return Err(malformed(&format!(
-            "it has {} fields, a FEN has 6 (or 4 without the move counters)",
-            fields.len()
-        )));
+    let (placement, side, castling, en_passant, clocks) = match fields.as_slice() {
+        [p, s, c, e] => (*p, *s, *c, *e, None),
+        [p, s, c, e, halfmove, fullmove] => (*p, *s, *c, *e, Some((*halfmove, *fullmove))),
+        _ => return Err(malformed(StartFenSyntax::FieldCount(fields.len()))),
+    };
+
+    let board = read_placement(placement).map_err(|e| malformed(placement_syntax(e)))?;
+    let side = read_side(side).ok_or_else(|| malformed(StartFenSyntax::SideToMove))?;
+    let en_passant = match en_passant {
+        "-" => None,
+        _ => {
+            Some(read_square(en_passant).ok_or_else(|| malformed(StartFenSyntax::EnPassantField))?)
+        }
+    };
+    if clocks.is_some_and(|(halfmove, fullmove)| {
+        halfmove.parse::<u32>().is_err() || fullmove.parse::<u32>().is_err()
+    }) {
+        return Err(malformed(StartFenSyntax::MoveCounters));
     }
-    let ranks = parse_placement(fields[0]).map_err(|reason| malformed(&reason))?;
-    if !matches!(fields[1], "w" | "b") {
-        return Err(malformed("the side to move must be 'w' or 'b'"));
-    }
-    if fields[3] != "-" && !is_square_name(fields[3]) {
-        return Err(malformed("the en-passant field must be '-' or a square"));
-    }
-    if fields.len() == 6 && (fields[4].parse::<u32>().is_err() || fields[5].parse::<u32>().is_err())
-    {
-        return Err(malformed("the move counters must be whole numbers"));
-    }
-    // ranks[0] is the eighth rank, as written in the FEN.
-    if let Some(reason) = start_rank_rule_broken(&ranks) {
-        return Err(not_start(reason));
-    }
-    let white_rank: String = ranks[7].iter().collect();
+
+    check_ranks(&board).map_err(not_start)?;
+    let white_rank = rank_letters(&board, Rank::First);
     let arrangement: Arrangement = white_rank
         .parse()
-        .map_err(|e: ArrangementError| not_start(format!("White's back rank: {e}")))?;
-    let black_rank: String = ranks[0].iter().collect();
+        .map_err(|e| not_start(StartRule::WhiteBackRank(Box::new(e))))?;
+    let black_rank = rank_letters(&board, Rank::Eighth);
     if black_rank != white_rank.to_lowercase() {
-        return Err(not_start(format!(
-            "Black's back rank {black_rank} does not mirror White's {white_rank}"
-        )));
+        return Err(not_start(StartRule::NotMirrored {
+            black: black_rank,
+            white: white_rank,
+        }));
     }
-    if fields[1] != "w" {
-        return Err(not_start("it must be White to move".into()));
+    if side != Color::White {
+        return Err(not_start(StartRule::BlackToMove));
     }
-    if fields[3] != "-" {
-        return Err(not_start(
-            "there is no en-passant square at the start".into(),
-        ));
+    if en_passant.is_some() {
+        return Err(not_start(StartRule::EnPassant));
     }
-    if fields.len() == 6 && (fields[4] != "0" || fields[5] != "1") {
-        return Err(not_start(
-            "the move counters of a start position are \"0 1\"".into(),
-        ));
+    if clocks.is_some_and(|clocks| clocks != ("0", "1")) {
+        return Err(not_start(StartRule::MoveCounters));
     }
-    let expected_shredder: String = arrangement.fen().split(' ').nth(2).unwrap().to_string();
-    let mut got: Vec<char> = fields[2].chars().collect();
-    got.sort_unstable();
-    let mut shredder: Vec<char> = expected_shredder.chars().collect();
-    shredder.sort_unstable();
-    let mut xfen: Vec<char> = "KQkq".chars().collect();
-    xfen.sort_unstable();
-    if got != shredder && got != xfen {
-        return Err(not_start(format!(
-            "the castling field must grant all four rights, \"{expected_shredder}\" or \"KQkq\", not {}",
-            quote(fields[2])
-        )));
+    let shredder = arrangement.shredder_castling();
+    let sorted = |letters: &str| {
+        let mut letters: Vec<char> = letters.chars().collect();
+        letters.sort_unstable();
+        letters
+    };
+    if sorted(castling) != sorted(&shredder) && sorted(castling) != sorted("KQkq") {
+        return Err(not_start(StartRule::CastlingRights {
+            shredder,
+            found: castling.to_string(),
+        }));
     }
     Ok(arrangement)
 }
 
-/// What a square of one rank of a start position may hold.
-type SquareRule = fn(char) -> bool;
-
-/// Which rule of a start position's placement `ranks` (eighth rank first) breaks, if any:
-/// White's pieces in upper case fill rank 1 and White's pawns rank 2, Black's pawns rank 7 and
-/// Black's pieces in lower case rank 8, and ranks 3 to 6 are empty. The mirror and the
-/// arrangement itself are checked afterwards.
-fn start_rank_rule_broken(ranks: &[Vec<char>]) -> Option<String> {
-    let squares = |rank: usize, ok: SquareRule| {
-        ranks[8 - rank]
-            .iter()
-            .enumerate()
-            .find(|&(_, &c)| !ok(c))
-            .map(|(file, &c)| {
-                let what = if c == '.' {
-                    "is empty".to_string()
-                } else {
-                    format!("holds '{c}'")
-                };
-                format!("{}{rank} {what}", File::index(file))
-            })
-    };
-    let rules: [(usize, SquareRule, &str); 4] = [
-        (
-            1,
-            |c| "KQRBN".contains(c),
-            "rank 1 must hold White's pieces, in upper case (K, Q, R, B, N)",
-        ),
-        (2, |c| c == 'P', "rank 2 must hold White's eight pawns (P)"),
-        (7, |c| c == 'p', "rank 7 must hold Black's eight pawns (p)"),
-        (
-            8,
-            |c| "kqrbn".contains(c),
-            "rank 8 must hold Black's pieces, in lower case (k, q, r, b, n)",
-        ),
-    ];
-    for (rank, ok, rule) in rules {
-        if let Some(found) = squares(rank, ok) {
-            return Some(format!("{rule}, but {found}"));
-        }
+impl Arrangement {
+    /// Parses a start-position FEN: Shredder (`HAha`) or X-FEN (`KQkq`) castling field, all
+    /// four castling rights present, White to move, no en-passant square, clocks `0 1` if given
+    /// ([`crate::notation::start_fen`] says what is checked, in which order; it is [`read`]).
+    ///
+    /// ```
+    /// use castle960::Arrangement;
+    /// let sp0 = Arrangement::from_sp(0).unwrap();
+    /// assert_eq!(Arrangement::from_fen(&sp0.xfen()), Ok(sp0));
+    /// ```
+    pub fn from_fen(input: &str) -> Result<Arrangement, ArrangementError> {
+        read(input)
     }
-    (3..=6)
-        .find_map(|rank| squares(rank, |c| c == '.'))
-        .map(|found| format!("ranks 3 to 6 must be empty, but {found}"))
 }
 
-/// Splits a FEN placement field into eight ranks of eight characters, '.' for empty squares.
-fn parse_placement(field: &str) -> Result<Vec<Vec<char>>, String> {
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(format!(
-            "the placement has {} ranks separated by '/', not 8",
-            rows.len()
-        ));
+/// A malformed placement as the start form words it.
+fn placement_syntax(error: PlacementError) -> StartFenSyntax {
+    match error {
+        PlacementError::RankCount(found) => StartFenSyntax::RankCount(found),
+        PlacementError::PieceLetter { letter, .. } => StartFenSyntax::PieceLetter(letter),
+        PlacementError::RankWidth { rank, files } => StartFenSyntax::RankWidth {
+            rank,
+            squares: files,
+        },
     }
-    rows.iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let mut squares = Vec::with_capacity(8);
-            for c in row.chars() {
-                match c {
-                    '1'..='8' => {
-                        squares.extend(std::iter::repeat_n('.', c as usize - '0' as usize))
-                    }
-                    'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p' => {
-                        squares.push(c)
-                    }
-                    _ => return Err(format!("{c:?} is neither a piece letter nor a digit 1-8")),
-                }
-            }
-            if squares.len() != 8 {
-                return Err(format!(
-                    "rank {} describes {} squares, not 8",
-                    8 - i,
-                    squares.len()
-                ));
-            }
-            Ok(squares)
-        })
+}
+
+/// One rule of a start position's placement: what every square of a rank holds, and the
+/// [`StartRule`] broken at the first square that holds something else.
+struct RankRule {
+    rank: Rank,
+    holds: fn(Option<(Piece, Color)>) -> bool,
+    broken: fn(BadSquare) -> StartRule,
+}
+
+impl RankRule {
+    /// The rule for ranks 3 to 6: empty.
+    const fn empty(rank: Rank) -> RankRule {
+        RankRule {
+            rank,
+            holds: |man| man.is_none(),
+            broken: StartRule::MiddleNotEmpty,
+        }
+    }
+}
+
+/// The start position's rules for the placement, in the order they are checked: White's
+/// pieces fill rank 1 and White's pawns rank 2, Black's pawns rank 7 and Black's pieces rank 8,
+/// and ranks 3 to 6 are empty. The arrangement and the mirror are checked afterwards.
+const RANK_RULES: [RankRule; 8] = [
+    RankRule {
+        rank: Rank::First,
+        holds: |man| matches!(man, Some((piece, Color::White)) if piece != Piece::Pawn),
+        broken: StartRule::WhitePieces,
+    },
+    RankRule {
+        rank: Rank::Second,
+        holds: |man| man == Some((Piece::Pawn, Color::White)),
+        broken: StartRule::WhitePawns,
+    },
+    RankRule {
+        rank: Rank::Seventh,
+        holds: |man| man == Some((Piece::Pawn, Color::Black)),
+        broken: StartRule::BlackPawns,
+    },
+    RankRule {
+        rank: Rank::Eighth,
+        holds: |man| matches!(man, Some((piece, Color::Black)) if piece != Piece::Pawn),
+        broken: StartRule::BlackPieces,
+    },
+    RankRule::empty(Rank::Third),
+    RankRule::empty(Rank::Fourth),
+    RankRule::empty(Rank::Fifth),
+    RankRule::empty(Rank::Sixth),
+];
+
+/// The first rule of [`RANK_RULES`] the placement breaks, at the first square (a-file first)
+/// that breaks it.
+fn check_ranks(board: &BoardBuilder) -> Result<(), StartRule> {
+    for rule in &RANK_RULES {
+        if let Some(square) = File::ALL
+            .into_iter()
+            .map(|file| Square::new(file, rule.rank))
+            .find(|&square| !(rule.holds)(board.square(square)))
+        {
+            return Err((rule.broken)(BadSquare {
+                square,
+                letter: board
+                    .square(square)
+                    .map(|(piece, color)| piece::letter(piece, color)),
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// The letters of the men on `rank`, a-file first, as a FEN writes them.
+fn rank_letters(board: &BoardBuilder, rank: Rank) -> String {
+    File::ALL
+        .into_iter()
+        .filter_map(|file| board.square(Square::new(file, rank)))
+        .map(|(piece, color)| piece::letter(piece, color))
         .collect()
 }
 
-fn is_square_name(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+
+    /// The reason `fen` (the standard start FEN with `from` replaced by `to`) is malformed.
+    fn malformed(from: &str, to: &str) -> StartFenSyntax {
+        let fen = START.replacen(from, to, 1);
+        match read(&fen) {
+            Err(ArrangementError::MalformedFen { input, reason }) if input == fen => reason,
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+
+    /// The start rule `fen` (the standard start FEN with `from` replaced by `to`) breaks.
+    fn broken(from: &str, to: &str) -> StartRule {
+        let fen = START.replacen(from, to, 1);
+        match read(&fen) {
+            Err(ArrangementError::NotStartPosition { input, reason }) if input == fen => reason,
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+
+    fn at(square: Square, letter: Option<char>) -> BadSquare {
+        BadSquare { square, letter }
+    }
+
+    #[test]
+    fn each_malformed_field_has_its_variant() {
+        assert_eq!(malformed(" 0 1", " 0"), StartFenSyntax::FieldCount(5));
+        assert_eq!(
+            malformed(" w HAha - 0 1", ""),
+            StartFenSyntax::FieldCount(1)
+        );
+        assert_eq!(malformed("/8/8/8/", "/8/8/"), StartFenSyntax::RankCount(7));
+        assert_eq!(
+            malformed("/pppppppp/", "/pppxpppp/"),
+            StartFenSyntax::PieceLetter('x')
+        );
+        assert_eq!(
+            malformed("/8/8/8/8/P", "/8/8/8/0/P"),
+            StartFenSyntax::PieceLetter('0')
+        );
+        assert_eq!(
+            malformed("/8/8/8/8/P", "/8/8/8/7/P"),
+            StartFenSyntax::RankWidth {
+                rank: 3,
+                squares: 7
+            }
+        );
+        assert_eq!(malformed(" w ", " W "), StartFenSyntax::SideToMove);
+        assert_eq!(malformed(" - 0", " e9 0"), StartFenSyntax::EnPassantField);
+        assert_eq!(malformed(" 0 1", " 0 x"), StartFenSyntax::MoveCounters);
+        assert_eq!(
+            malformed(" 0 1", " 4294967296 1"),
+            StartFenSyntax::MoveCounters
+        );
+        // The placement is read before the other fields, each field before the next.
+        assert_eq!(malformed(" w ", " x "), StartFenSyntax::SideToMove);
+        assert_eq!(
+            malformed("/8/8/8/8/P", "/8/8/8/9/P"),
+            StartFenSyntax::PieceLetter('9')
+        );
+    }
+
+    #[test]
+    fn each_start_rule_has_its_variant() {
+        assert_eq!(
+            broken("/RNBQKBNR", "/RNBQKBN1"),
+            StartRule::WhitePieces(at(Square::H1, None))
+        );
+        assert_eq!(
+            broken("PPPP/RNBQ", "PPPP/RNBP"),
+            StartRule::WhitePieces(at(Square::D1, Some('P')))
+        );
+        assert_eq!(
+            broken("PPPPPPPP/", "PPPPpPPP/"),
+            StartRule::WhitePawns(at(Square::E2, Some('p')))
+        );
+        assert_eq!(
+            broken("/pppppppp/", "/ppPppppp/"),
+            StartRule::BlackPawns(at(Square::C7, Some('P')))
+        );
+        assert_eq!(
+            broken("rnbqkbnr/", "RNBQKBNR/"),
+            StartRule::BlackPieces(at(Square::A8, Some('R')))
+        );
+        assert_eq!(
+            broken("/8/8/8/8/", "/8/8/8/2N5/"),
+            StartRule::MiddleNotEmpty(at(Square::C3, Some('N')))
+        );
+        assert_eq!(
+            broken("RNBQKBNR w", "RNBKBQNR w"),
+            StartRule::WhiteBackRank(Box::new(ArrangementError::BishopsSameColour {
+                input: "RNBKBQNR".into(),
+                colour: "dark",
+            }))
+        );
+        assert_eq!(
+            broken("rnbqkbnr/", "rnbkqbnr/"),
+            StartRule::NotMirrored {
+                black: "rnbkqbnr".into(),
+                white: "RNBQKBNR".into(),
+            }
+        );
+        assert_eq!(broken(" w ", " b "), StartRule::BlackToMove);
+        assert_eq!(broken(" - 0", " e3 0"), StartRule::EnPassant);
+        assert_eq!(broken(" 0 1", " 00 1"), StartRule::MoveCounters);
+        assert_eq!(
+            broken("HAha", "HAh"),
+            StartRule::CastlingRights {
+                shredder: "HAha".into(),
+                found: "HAh".into(),
+            }
+        );
+        // The castling field comes last, after every other rule.
+        assert_eq!(broken("HAha - 0 1", "H+ha - 0 2"), StartRule::MoveCounters);
+    }
+
+    #[test]
+    fn both_castling_notations_in_any_order_and_both_lengths_are_read() {
+        for fen in [
+            START.to_string(),
+            START.replace("HAha", "KQkq"),
+            START.replace("HAha", "ahAH"),
+            START.replace(" 0 1", ""),
+            START.replace(' ', "\u{a0}"),
+        ] {
+            assert_eq!(read(&fen).map(|a| a.sp()), Ok(518), "{fen:?}");
+        }
+    }
 }

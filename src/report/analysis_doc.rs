@@ -2,11 +2,12 @@
 //! is a `{{placeholder}}` filled in from the program's own output. A test renders it afresh and
 //! compares it with the committed file, so no number in it can drift from what the program says.
 
-use crate::chess::{CastlingSide, Color, File, Rank, Square, piece};
+use crate::chess::CastlingSide;
+use crate::report::diagram;
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::disagreement::{self, Pattern};
 use crate::start::analysis::{Analysis, GroupKey, Tally};
-use crate::start::board::Board;
+use crate::start::board::WhiteBoard;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::Verdict;
 use crate::start::search::swap;
@@ -232,21 +233,9 @@ fn verdict_tables(tally: &Tally) -> String {
     out.trim_end().to_string()
 }
 
-/// White's men on ranks 1-4 as a small diagram.
-fn diagram(board: &Board) -> String {
-    let mut out = String::from("```\n");
-    for rank in Rank::ALL[..4].iter().rev() {
-        let row: Vec<String> = File::ALL
-            .into_iter()
-            .map(|file| match board.piece_on(Square::new(file, *rank)) {
-                Some(man) => piece::letter(man, Color::White).to_string(),
-                None => ".".to_string(),
-            })
-            .collect();
-        let _ = writeln!(out, "{rank}  {}", row.join(" "));
-    }
-    out.push_str("   a b c d e f g h\n```");
-    out
+/// White's men on ranks 1-4 as a small diagram in a code block.
+fn board_block(board: &WhiteBoard) -> String {
+    format!("```\n{}```", diagram::white(board, 4, 0, false))
 }
 
 /// Each pattern: what causes it, the sides it covers, and a worked example.
@@ -289,14 +278,14 @@ fn disagreement_groups(disagreements: &[(&Analysis, CastlingSide, Pattern)]) -> 
             a.rule.get(*side).claim().as_str(),
             a.rule.get(*side).label()
         );
-        let _ = writeln!(out, "{}\n", diagram(&Board::start(arrangement)));
+        let _ = writeln!(out, "{}\n", board_block(&WhiteBoard::start(arrangement)));
         let castled = disagreement::castled_board(a, *side);
         let _ = writeln!(
             out,
             "The castling game `{}` reaches, right after castling:\n",
             v.castle_line.san(arrangement)
         );
-        let _ = writeln!(out, "{}\n", diagram(&castled));
+        let _ = writeln!(out, "{}\n", board_block(&castled));
         let stuck = crate::report::explain::describe_stuck(&disagreement::stuck_pieces(&castled));
         let _ = writeln!(
             out,

@@ -6,10 +6,11 @@ use crate::castling::timeline::{RuleTimeline, Standing, Stretch, Timeline};
 use crate::castling::{
     Explanation, Later, NeverWhy, Reason, RuleExplanation, RuleNotation, SideExplanation, Status,
 };
-use crate::chess::{CastlingSide, Color, File, Rank, Rule, Square, piece};
+use crate::chess::{CastlingSide, Color, Rule};
 use crate::notation::fen::{CastlingNotation, to_fen};
 use crate::notation::pgn_import::Game;
 use crate::notation::uci::castling_uci_words;
+use crate::report::diagram;
 use crate::words;
 use cozy_chess::Board;
 use itertools::Itertools;
@@ -23,27 +24,6 @@ pub const GAME_SCHEMA: u32 = 1;
 /// The version of the layout of `castle960 castle --rule RULE --pgn --json` under a rule other
 /// than Chess960's (every castling of a side in a list, as in the position's schema 2).
 pub const RULE_GAME_SCHEMA: u32 = 2;
-
-/// The whole board with both colours, eighth rank first, as a reader sets it up.
-pub fn diagram(board: &Board, unicode: bool) -> String {
-    let mut out = String::new();
-    for rank in Rank::ALL.into_iter().rev() {
-        let row: Vec<String> = File::ALL
-            .into_iter()
-            .map(|file| {
-                let square = Square::new(file, rank);
-                match (board.piece_on(square), board.color_on(square)) {
-                    (Some(p), Some(c)) if unicode => piece::symbol(p, c).to_string(),
-                    (Some(p), Some(c)) => piece::letter(p, c).to_string(),
-                    _ => ".".to_string(),
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "  {rank}  {}", row.join(" "));
-    }
-    out.push_str("     a b c d e f g h\n");
-    out
-}
 
 /// The explanation of one position: its FEN, whose move it is, the board, and the four
 /// castlings, each with its verdict, every reason, when it can come later, and how to play it.
@@ -90,7 +70,7 @@ fn position_head(board: &Board, rule: Option<Rule>, to_move: Color, unicode: boo
     }
     let _ = writeln!(out, "{} to move.", words::color_title(to_move));
     out.push('\n');
-    out.push_str(&diagram(board, unicode));
+    out.push_str(&diagram::position(board, unicode));
     out
 }
 

@@ -21,7 +21,7 @@ use crate::notation::lichess;
 use crate::report::explain::{Explanation, MODEL_NOTE};
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::{Analysis, Tally};
-use crate::start::board::Board;
+use crate::start::board::WhiteBoard;
 use crate::start::line::Line;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::PawnScope;
@@ -506,7 +506,7 @@ fn castling_texts(analysis: &RuleAnalysis) -> Vec<CastlingTexts> {
 /// The moves in coordinate notation separated by spaces, as the page replays them: `g1f3`,
 /// and castling as `O-O` or `O-O-O` (the page moves king and rook itself).
 fn coordinates(arrangement: &Arrangement, line: &Line) -> String {
-    let mut board = Board::start(arrangement);
+    let mut board = WhiteBoard::start(arrangement);
     line.moves
         .iter()
         .map(|&mv| {

@@ -1,9 +1,11 @@
 //! What castle960 writes: the CSV report, the printed summary, `show`'s explanation, the
-//! analysis document and the HTML gallery.
+//! analysis document and the HTML gallery; the text board diagrams of `show`, `castle`, `why`
+//! and the analysis document ([`diagram`]).
 
 pub mod analysis_doc;
 pub mod castling;
 pub mod csv;
+pub mod diagram;
 pub mod explain;
 pub mod gallery;
 pub mod questions_doc;

@@ -1,11 +1,15 @@
-//! A White-only chess board: the model's positions and their legal moves.
+//! A White-only chess board ([`WhiteBoard`]): the model's positions and their legal moves.
+//!
+//! Named for what it holds, White's men alone, so that it is never taken for a position with
+//! both colours (cozy-chess's `Board`, which the any-position half uses) or for ten files'
+//! [`crate::ten::Board`].
 //!
 //! Black is absent in the model, so there are no captures and no checks; a move is legal when
 //! the man moves as chess allows, nothing stands in its path and its destination is empty.
 //! Squares, pieces and moves are the crate's one vocabulary (cozy-chess's types); castling is
 //! written as UCI_Chess960 writes it, the king onto its own rook (`e1h1`), and goes where the
-//! board's castling on that side ([`Board::castling`]) takes king and rook: Chess960's unless the
-//! board was set up along another rule's castling ([`Board::along`]).
+//! board's castling on that side ([`WhiteBoard::castling`]) takes king and rook: Chess960's
+//! unless the board was set up along another rule's castling ([`WhiteBoard::along`]).
 
 use crate::chess::directions;
 use crate::chess::{
@@ -22,12 +26,13 @@ pub struct IllegalMove {
     /// The move, in UCI_Chess960 coordinates (castling as king onto rook).
     pub mv: Move,
     /// The board it was tried on.
-    pub board: Box<Board>,
+    pub board: Box<WhiteBoard>,
 }
 
-/// White's position in the model: where every man stands and which king and rooks never moved.
+/// White's position in the model, Black absent: where every man stands and which king and
+/// rooks never moved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct WhiteBoard {
     squares: [Option<Piece>; Square::NUM],
     arrangement: Arrangement,
     king_unmoved: bool,
@@ -50,15 +55,15 @@ pub const fn first_rank(file: File) -> Square {
     Square::new(file, Rank::First)
 }
 
-impl Board {
+impl WhiteBoard {
     /// The start position of `arrangement`: back rank on rank 1, pawns on rank 2.
-    pub fn start(arrangement: &Arrangement) -> Board {
+    pub fn start(arrangement: &Arrangement) -> WhiteBoard {
         let mut squares = [None; Square::NUM];
         for file in File::ALL {
             squares[first_rank(file) as usize] = Some(arrangement.piece_on(file));
             squares[Square::new(file, Rank::Second) as usize] = Some(Piece::Pawn);
         }
-        Board {
+        WhiteBoard {
             squares,
             arrangement: *arrangement,
             king_unmoved: true,
@@ -70,7 +75,7 @@ impl Board {
     /// The same board with castling on `path`'s side going along `path` (another rule's
     /// castling, or another of the castlings a rule allows on that side). `path` must start from
     /// the arrangement's king and rook.
-    pub fn along(mut self, path: CastlingPath) -> Board {
+    pub fn along(mut self, path: CastlingPath) -> WhiteBoard {
         let side = path.side();
         debug_assert_eq!(
             (path.king_from(), path.rook_from()),
@@ -140,7 +145,7 @@ impl Board {
         out
     }
 
-    /// The squares of [`Board::destinations`] on the ranks of `ranks` that the man reaches
+    /// The squares of [`WhiteBoard::destinations`] on the ranks of `ranks` that the man reaches
     /// without leaving those ranks, handed to `f` one by one: for searches that try every move
     /// of many boards within a band of ranks. (A slide that leaves the band never comes back to
     /// it, so within the band this is every destination.)
@@ -274,7 +279,7 @@ pub fn castling_move(arrangement: &Arrangement, side: CastlingSide) -> Move {
 }
 
 /// Shows the board's placement, for assertion messages.
-impl fmt::Display for Board {
+impl fmt::Display for WhiteBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen_placement())
     }

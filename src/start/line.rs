@@ -2,7 +2,7 @@
 //! the clean-up that removes what shows the reader nothing (cycles and needless excursions).
 
 use crate::chess::{Arrangement, CastlingPath, Move, Piece};
-use crate::start::board::{Board, IllegalMove};
+use crate::start::board::{IllegalMove, WhiteBoard};
 
 /// A game of White's moves from the start position of an arrangement.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,8 +28,8 @@ impl Line {
     }
 
     /// The start position of `arrangement`, castling as this line castles.
-    pub fn start(&self, arrangement: &Arrangement) -> Board {
-        let board = Board::start(arrangement);
+    pub fn start(&self, arrangement: &Arrangement) -> WhiteBoard {
+        let board = WhiteBoard::start(arrangement);
         match self.along {
             Some(path) => board.along(path),
             None => board,
@@ -37,7 +37,7 @@ impl Line {
     }
 
     /// Replays the line from the start and returns the final position.
-    pub fn replay(&self, arrangement: &Arrangement) -> Result<Board, IllegalMove> {
+    pub fn replay(&self, arrangement: &Arrangement) -> Result<WhiteBoard, IllegalMove> {
         let mut board = self.start(arrangement);
         for &mv in &self.moves {
             board.play(mv)?;
@@ -81,7 +81,7 @@ impl Line {
     }
 
     /// The line with every round trip cut out: each stretch of moves after which the whole
-    /// [`Board`] (placement *and* the unmoved flags of king and rooks) is what it was before the
+    /// [`WhiteBoard`] (placement *and* the unmoved flags of king and rooks) is what it was before the
     /// stretch. The searches find their lines piece by piece and may send a piece out and back
     /// (`Kd2 Ke3 Kd2`); such a stretch shows the reader nothing. Since the board after the
     /// stretch equals the board before it, the moves after it stay legal, and the result ends
@@ -291,7 +291,7 @@ mod tests {
         let mut castles = full.clone();
         castles
             .moves
-            .push(Board::start(&a).castling_move(CastlingSide::H));
+            .push(WhiteBoard::start(&a).castling_move(CastlingSide::H));
         assert_eq!(castles.without_cycles(&a), castles);
     }
 

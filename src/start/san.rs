@@ -1,8 +1,11 @@
 //! SAN for the White-only board. In the model Black is absent, so no move captures or checks
-//! and SAN needs only the piece letter, the disambiguation and the destination.
+//! and SAN needs only the piece letter, the disambiguation and the destination. It is written by
+//! the crate's one SAN writer (`chess::san`, which also writes SAN for positions with both
+//! colours, [`crate::notation::san`]); this board answers its questions.
 
-use crate::chess::{Arrangement, Move, Piece, Rank, Square, piece};
-use crate::start::board::Board;
+use crate::chess::san::{self, SanBoard};
+use crate::chess::{Arrangement, Move, Piece, Rank, Square};
+use crate::start::board::WhiteBoard;
 use crate::start::line::Line;
 
 /// A SAN move that is no legal move of the White-only board where it was read.
@@ -12,42 +15,44 @@ pub struct UnknownSan {
     /// The SAN as read.
     pub san: String,
     /// The board it was read on.
-    pub board: Box<Board>,
+    pub board: Box<WhiteBoard>,
 }
 
-impl Board {
+impl WhiteBoard {
     /// The move in Standard Algebraic Notation. No capture or check marks ever apply in the
     /// model. The origin file (or rank, or both) is added when another piece of the same kind
     /// could also reach the destination.
     pub fn san(&self, mv: Move) -> String {
-        if let Some(side) = self.castling_side(mv) {
-            return self.castling(side).san(Rank::First);
-        }
-        let (from, to) = (mv.from, mv.to);
-        let piece = match self.piece_on(from) {
-            Some(Piece::Pawn) | None => return to.to_string(),
-            Some(p) => p,
-        };
-        let rivals: Vec<Square> = Square::ALL
-            .into_iter()
-            .filter(|&s| s != from && self.piece_on(s) == Some(piece))
-            .filter(|&s| self.destinations(s).contains(&to))
-            .collect();
-        let qualifier = if rivals.is_empty() {
-            String::new()
-        } else if rivals.iter().all(|r| r.file() != from.file()) {
-            from.file().to_string()
-        } else if rivals.iter().all(|r| r.rank() != from.rank()) {
-            from.rank().to_string()
-        } else {
-            from.to_string()
-        };
-        format!("{}{qualifier}{to}", piece::san_letter(piece))
+        san::write(self, mv)
     }
 }
 
-impl Board {
-    /// The legal move whose SAN is `san` (as [`Board::san`] writes it).
+/// With Black absent nothing is ever taken, and every move the board allows is legal.
+impl SanBoard for WhiteBoard {
+    fn piece_on(&self, square: Square) -> Option<Piece> {
+        WhiteBoard::piece_on(self, square)
+    }
+
+    fn castling_san(&self, mv: Move) -> Option<String> {
+        let side = self.castling_side(mv)?;
+        Some(self.castling(side).san(Rank::First))
+    }
+
+    fn captures(&self, _: Move) -> bool {
+        false
+    }
+
+    fn rivals(&self, piece: Piece, mv: Move) -> Vec<Square> {
+        Square::ALL
+            .into_iter()
+            .filter(|&s| s != mv.from && WhiteBoard::piece_on(self, s) == Some(piece))
+            .filter(|&s| self.destinations(s).contains(&mv.to))
+            .collect()
+    }
+}
+
+impl WhiteBoard {
+    /// The legal move whose SAN is `san` (as [`WhiteBoard::san`] writes it).
     pub fn parse_san(&self, san: &str) -> Result<Move, UnknownSan> {
         self.legal_moves()
             .into_iter()

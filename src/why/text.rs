@@ -7,7 +7,8 @@ use super::reason::{LastMove, Reason};
 use crate::castling::Status;
 use crate::chess::piece;
 use crate::notation::fen::{CastlingNotation, to_fen};
-use crate::report::castling::{diagram, side_text};
+use crate::report::castling::side_text;
+use crate::report::diagram;
 use crate::words;
 use cozy_chess::Board;
 use std::fmt::Write as _;
@@ -26,7 +27,7 @@ pub fn answer_text(board: &Board, answer: &Answer, unicode: bool, width: usize) 
     }
     out.push_str(&to_move);
     out.push_str("\n\n");
-    out.push_str(&diagram(board, unicode));
+    out.push_str(&diagram::position(board, unicode));
     if answer.moves.len() > 1 {
         let _ = writeln!(
             out,

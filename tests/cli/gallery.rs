@@ -16,7 +16,8 @@ use crate::common;
 
 use castle960::CastlingSide;
 use castle960::chess::Rule;
-use castle960::chess::arrangement::{Arrangement, parse_any};
+use castle960::chess::arrangement::Arrangement;
+use castle960::notation::naming::parse_any;
 use castle960::report::explain::Explanation;
 use castle960::report::gallery;
 use castle960::start::analysis::Analysis;

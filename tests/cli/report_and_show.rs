@@ -4,6 +4,7 @@ use crate::castle960;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
+use std::sync::OnceLock;
 
 const COMMITTED_ANALYSIS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/analysis.md");
 const COMMITTED_REPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
@@ -112,14 +113,23 @@ fn report_equals_the_committed_files() {
     }
 }
 
+/// The report at the quick pawn bound of one file, under every rule, on the default number of
+/// threads: run once for the tests that compare other runs with it.
+fn quick_report() -> &'static Report {
+    static QUICK: OnceLock<Report> = OnceLock::new();
+    QUICK.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        report_into(dir.path(), "default", &["--pawn-bound", "1"], None)
+    })
+}
+
 /// Byte-identical output whatever the number of threads. The code path does not depend on the
 /// pawn-move bound, so the quick bound of one file serves.
 #[test]
 fn report_ignores_thread_count() {
     let dir = tempfile::tempdir().unwrap();
-    let quick = ["--pawn-bound", "1"];
-    let default = report_into(dir.path(), "default", &quick, None);
-    let single = report_into(dir.path(), "single", &quick, Some("1"));
+    let default = quick_report();
+    let single = report_into(dir.path(), "single", &["--pawn-bound", "1"], Some("1"));
     assert!(
         default.csv == single.csv,
         "the CSV depends on the thread count"
@@ -136,6 +146,75 @@ fn report_ignores_thread_count() {
         default.rules == single.rules,
         "the rules report depends on the thread count"
     );
+}
+
+/// `--rule` limits the rules analysed to those named (repeated or separated by commas, in any
+/// letter case, each once, in the rules' order): the rules report holds exactly their rows of
+/// the report under every rule, the gallery switches between them alone, analysis.md's table
+/// has their columns, and the CSV report (Chess960's own analysis) is the same whatever is
+/// named. A name that is no rule is refused in one line before anything is written.
+#[test]
+fn report_analyses_only_the_rules_named() {
+    let all = quick_report();
+    let dir = tempfile::tempdir().unwrap();
+    let named = report_into(
+        dir.path(),
+        "named",
+        &[
+            "--pawn-bound",
+            "1",
+            "--rule",
+            "fast",
+            "--rule",
+            "CHESS480,chess960,fast",
+        ],
+        None,
+    );
+    assert!(named.csv == all.csv, "the CSV depends on the rules named");
+    let kept = ["rule,", "chess960,", "chess480,", "fast,"];
+    let expected: String = String::from_utf8_lossy(&all.rules)
+        .lines()
+        .filter(|line| kept.iter().any(|start| line.starts_with(start)))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let rules = String::from_utf8(named.rules).unwrap();
+    assert!(
+        rules == expected,
+        "the rules report is not the named rules' rows of the full one"
+    );
+    let gallery = String::from_utf8(named.gallery).unwrap();
+    let full_gallery = String::from_utf8_lossy(&all.gallery);
+    for rule in ["chess960", "chess480", "free", "flexible", "fast"] {
+        let switch = format!("name=\"rule\" value=\"{rule}\"");
+        assert!(full_gallery.contains(&switch), "{rule}");
+        let named = !matches!(rule, "free" | "flexible");
+        assert_eq!(gallery.contains(&switch), named, "{rule}");
+    }
+    let analysis = String::from_utf8(named.analysis).unwrap();
+    assert!(
+        analysis.contains("\n| | chess960 | chess480 | fast |\n"),
+        "analysis.md's table of the rules"
+    );
+
+    let never_made = dir.path().join("never");
+    let out = castle960(
+        &[
+            "report",
+            "--rule",
+            "chess960,chess961",
+            "--out-dir",
+            never_made.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "castle960: --rule \"chess961\" is no castling rule; the rules are chess960, chess480, \
+         free, flexible, fast\n"
+    );
+    assert!(!never_made.exists(), "nothing is written");
 }
 
 #[test]

@@ -12,7 +12,6 @@ use castle960::start::verdict::Verdict;
 use castle960::ten::{Board, CrcArray, Move, Piece, Square, arrays};
 use cozy_chess::Color;
 use rayon::prelude::*;
-use rustc_hash::FxHashSet;
 
 /// The arrays of the samples: every `step`-th CRC array.
 fn sample(step: usize) -> Vec<CrcArray> {
@@ -231,7 +230,7 @@ fn crc_verdicts_equal_the_plain_model_search_with_one_pawn_file() {
         .flat_map_iter(|array| {
             let ours = CrcAnalysis::new(*array, 1);
             let start = model::start::<10>(&array.to_string());
-            let walks: FxHashSet<model::State<10>> = model::explore(start, &[], 1);
+            let walks: model::Reachable<10> = model::explore(start, &[], 1);
             CastlingSide::BOTH
                 .into_iter()
                 .filter_map(|side| {

@@ -1,8 +1,8 @@
 //! The Scharnagl numbering agrees with cozy-chess, and SP, back rank and FEN round-trip.
 
 use castle960::Arrangement;
-use castle960::chess::arrangement::parse_any;
 use castle960::chess::{File, Piece};
+use castle960::notation::naming::parse_any;
 
 fn cozy_back_rank(sp: u16) -> String {
     let board = cozy_chess::Board::chess960_startpos(sp as u32);

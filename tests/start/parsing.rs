@@ -1,7 +1,7 @@
 //! Every way of naming an arrangement wrongly is rejected with a message that says what is wrong.
 
 use castle960::ArrangementError;
-use castle960::chess::arrangement::parse_any;
+use castle960::notation::naming::parse_any;
 
 fn message(input: &str) -> String {
     parse_any(input).expect_err(input).to_string()

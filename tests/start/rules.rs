@@ -22,9 +22,10 @@
 use crate::common;
 use crate::plain::{Castling, model};
 
-use castle960::Arrangement;
 use castle960::chess::{File, Rule};
+use castle960::start::analysis::Analysis;
 use castle960::start::search::no_pawn;
+use castle960::{Arrangement, CastlingSide};
 use cozy_chess::{Board, Color, Rank, Square};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -424,6 +425,8 @@ fn square_name(file: usize) -> String {
 /// The library's verdict (`castle960::start::rules::analyse`) on every castling of chess480,
 /// free, flexible and fast castling on both sides of each of `sps`, with pawns moved on at most
 /// `bound` files, against the plain model search's ([`model`]); castlings are matched by landing squares.
+/// Chess960's castling is compared on the same plain sets too, with the verdict of the report's
+/// own search (`Analysis`, as `model_oracle.rs` compares it): the sets are what takes the time.
 /// Returns how many castlings of each rule got each verdict.
 fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'static str), usize> {
     let results: Vec<Result<Vec<(&str, &str)>, String>> = sps
@@ -478,6 +481,26 @@ fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'st
                     }
                 }
             }
+            let chess960 = Analysis::with_bound(a, bound);
+            for ((side, king, rook), before) in sides(&back_rank).into_iter().zip(&explored[1..]) {
+                let [castling] = &plain_castlings("chess960", king, rook)[..] else {
+                    panic!("chess960 has one castling a side");
+                };
+                let plain = model::verdict(castling, before, &explored[0]);
+                let side = if side == "a" {
+                    CastlingSide::A
+                } else {
+                    CastlingSide::H
+                };
+                let library = chess960.verdicts.get(side).verdict.as_str();
+                if plain != library {
+                    return Err(format!(
+                        "chess960 SP {sp} {side}, pawns on at most {bound} files: report's search \
+                         {library}, plain {plain}"
+                    ));
+                }
+                verdicts.push(("chess960", plain));
+            }
             Ok(verdicts)
         })
         .collect();
@@ -491,7 +514,7 @@ fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'st
 }
 
 /// With pawns moved on at most one file, on every 13th arrangement (74 arrangements, 1,085
-/// castlings): the quick part of the comparison, run with every `cargo test`. Both verdicts that
+/// castlings under the other rules and 148 under Chess960's): the quick part of the comparison, run with every `cargo test`. Both verdicts that
 /// need a pawn move occur under chess480 and under fast castling.
 #[test]
 fn pawn_verdicts_equal_a_plain_model_search_with_one_pawn_file() {
@@ -509,7 +532,8 @@ fn pawn_verdicts_equal_a_plain_model_search_with_one_pawn_file() {
 
 /// Slow (about 15 s of CPU, and 0.7 GB): with pawns moved on at most two files the plain
 /// castle-free set has millions of positions per arrangement, so this runs on one, the standard
-/// array (26 castlings), where fast castling has both verdicts that need a pawn move.
+/// array (26 castlings, and Chess960's two, which `model_oracle.rs` leaves to this test), where
+/// fast castling has both verdicts that need a pawn move.
 #[test]
 #[ignore = "slow: run with `cargo test --release -- --include-ignored`"]
 fn slow_pawn_verdicts_equal_a_plain_model_search_with_two_pawn_files() {

@@ -52,6 +52,7 @@ mod write;
 
 pub use position::PositionError;
 pub use syntax::SyntaxError;
+pub(in crate::notation) use syntax::{PlacementError, read_placement, read_side, read_square};
 pub use write::{CastlingNotation, to_fen};
 
 use cozy_chess::Board;

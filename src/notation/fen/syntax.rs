@@ -155,16 +155,10 @@ pub(super) fn read_fields(input: &str) -> Result<Fields<'_>, SyntaxError> {
         });
     }
 
-    let mut builder = read_placement(placement)?;
-    builder.side_to_move = match side {
-        "w" => Color::White,
-        "b" => Color::Black,
-        _ => {
-            return Err(SyntaxError::SideToMove {
-                field: side.to_string(),
-            });
-        }
-    };
+    let mut builder = read_placement(placement).map_err(|e| e.in_field(placement))?;
+    builder.side_to_move = read_side(side).ok_or_else(|| SyntaxError::SideToMove {
+        field: side.to_string(),
+    })?;
     if castling != "-"
         && let Some(letter) = castling
             .chars()
@@ -216,8 +210,17 @@ fn read_number(field: &str) -> Option<u64> {
     Some(field.parse::<u64>().unwrap_or(u64::MAX))
 }
 
+/// The side to move, `w` or `b`.
+pub(in crate::notation) fn read_side(field: &str) -> Option<Color> {
+    match field {
+        "w" => Some(Color::White),
+        "b" => Some(Color::Black),
+        _ => None,
+    }
+}
+
 /// A square written as a file letter and a rank digit, `e3`.
-fn read_square(text: &str) -> Option<Square> {
+pub(in crate::notation) fn read_square(text: &str) -> Option<Square> {
     match text.as_bytes() {
         [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some(Square::new(
             File::index((file - b'a') as usize),
@@ -227,14 +230,43 @@ fn read_square(text: &str) -> Option<Square> {
     }
 }
 
+/// Why a placement field is malformed, before [`PlacementError::in_field`] names the field in
+/// a [`SyntaxError`]; the start-position reader (`notation::start_fen`) words it its own way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::notation) enum PlacementError {
+    /// Not 8 ranks: how many there are.
+    RankCount(usize),
+    /// A character that is no piece letter nor a digit from 1 to 8, on a rank (1 to 8).
+    PieceLetter { rank: usize, letter: char },
+    /// A rank (1 to 8) that covers more or fewer than 8 files.
+    RankWidth { rank: usize, files: usize },
+}
+
+impl PlacementError {
+    /// The [`SyntaxError`] this is in the placement field `placement`.
+    fn in_field(self, placement: &str) -> SyntaxError {
+        let placement = placement.to_string();
+        match self {
+            PlacementError::RankCount(found) => SyntaxError::RankCount { placement, found },
+            PlacementError::PieceLetter { rank, letter } => SyntaxError::PieceLetter {
+                placement,
+                rank,
+                letter,
+            },
+            PlacementError::RankWidth { rank, files } => SyntaxError::RankWidth {
+                placement,
+                rank,
+                files,
+            },
+        }
+    }
+}
+
 /// The placement field into a builder (side to move, rights and clocks still to be set).
-fn read_placement(placement: &str) -> Result<BoardBuilder, SyntaxError> {
+pub(in crate::notation) fn read_placement(placement: &str) -> Result<BoardBuilder, PlacementError> {
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != 8 {
-        return Err(SyntaxError::RankCount {
-            placement: placement.to_string(),
-            found: rows.len(),
-        });
+        return Err(PlacementError::RankCount(rows.len()));
     }
     let mut builder = BoardBuilder::empty();
     for (row, text) in rows.iter().enumerate() {
@@ -248,8 +280,7 @@ fn read_placement(placement: &str) -> Result<BoardBuilder, SyntaxError> {
                     let piece = Piece::try_from(c.to_ascii_lowercase())
                         .ok()
                         .filter(|_| c.is_ascii_alphabetic())
-                        .ok_or_else(|| SyntaxError::PieceLetter {
-                            placement: placement.to_string(),
+                        .ok_or(PlacementError::PieceLetter {
                             rank: rank_number,
                             letter: c,
                         })?;
@@ -266,8 +297,7 @@ fn read_placement(placement: &str) -> Result<BoardBuilder, SyntaxError> {
             }
         }
         if files != 8 {
-            return Err(SyntaxError::RankWidth {
-                placement: placement.to_string(),
+            return Err(PlacementError::RankWidth {
                 rank: rank_number,
                 files,
             });

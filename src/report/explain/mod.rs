@@ -1,10 +1,9 @@
 //! `castle960 show`: one arrangement explained in words a reader can follow on a board.
 //!
 //! [`Explanation`] gathers what is said about an arrangement; each output has a module of its
-//! own: the text (`text`), the JSON (`json`), the board diagram ([`diagram`]) and the
-//! reasons in prose ([`prose`]). PGN games come from [`crate::notation::pgn`].
+//! own: the text (`text`), the JSON (`json`) and the reasons in prose ([`prose`]); the board
+//! diagram is [`crate::report::diagram::start`]. PGN games come from [`crate::notation::pgn`].
 
-mod diagram;
 mod json;
 pub mod prose;
 mod text;
@@ -12,7 +11,6 @@ pub mod under_rule;
 
 pub use text::Paragraph;
 
-pub use diagram::diagram;
 use prose::verdict_reason;
 pub use prose::{describe_stuck, rule_reason};
 

@@ -5,7 +5,7 @@ use super::first_rank;
 use crate::chess::{Arrangement, CastlingSide, File, Piece, Rank, Square, piece};
 use crate::start::analysis::disagreement::{self, Stuck};
 use crate::start::analysis::{Analysis, Games};
-use crate::start::board::Board;
+use crate::start::board::WhiteBoard;
 use crate::start::line::Line;
 use crate::start::rule::RuleCase;
 use crate::start::verdict::Verdict;
@@ -170,7 +170,7 @@ fn checked(cores: usize) -> String {
 /// How many different men of `piece`'s kind the line moves (a man keeps its identity as it
 /// moves from square to square).
 fn men_moved(a: &Arrangement, line: &Line, piece: Piece) -> usize {
-    let mut board = Board::start(a);
+    let mut board = WhiteBoard::start(a);
     let mut moved: Vec<Square> = Vec::new(); // where each man moved so far now stands
     for &mv in &line.moves {
         if board.piece_on(mv.from) == Some(piece) && board.castling_side(mv).is_none() {

@@ -1,8 +1,9 @@
 //! `show`'s text: the verdict at a glance, the rule, the search and the games, as paragraphs
 //! wrapped to the terminal's width (the gallery shows the same paragraphs as flowing prose).
 
-use super::{Explanation, MODEL_NOTE, SHOWN_RANKS, diagram};
+use super::{Explanation, MODEL_NOTE, SHOWN_RANKS};
 use crate::chess::{Arrangement, CastlingSide};
+use crate::report::diagram;
 use crate::start::rule;
 use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
@@ -54,7 +55,7 @@ impl Explanation {
         let _ = writeln!(out, "lichess analysis board: {}", self.lichess);
         out.push_str(&words::wrap(MODEL_NOTE, "", "", width));
         let _ = writeln!(out);
-        out.push_str(&diagram(arrangement, unicode));
+        out.push_str(&diagram::start(arrangement, unicode));
         for side in CastlingSide::BOTH {
             let _ = writeln!(out);
             for paragraph in self.side_paragraphs(side) {

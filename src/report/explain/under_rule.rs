@@ -2,10 +2,11 @@
 //! JSON and PGN. Every castling the rule allows on each side, with its verdict, its fewest moves
 //! when it needs no pawn move, and the games that back it (the same as the rules report's row).
 
-use super::{MODEL_NOTE, diagram};
+use super::MODEL_NOTE;
 use crate::chess::{Arrangement, CastlingSide, Rank, Rule};
 use crate::notation::fen::CastlingNotation;
 use crate::notation::pgn::{NoWaitingMove, game_under};
+use crate::report::diagram;
 use crate::report::rules_csv::RuleRow;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::PawnScope;
@@ -72,7 +73,7 @@ impl<'a> RuleExplanation<'a> {
             width,
         ));
         let _ = writeln!(out);
-        out.push_str(&diagram(arrangement, unicode));
+        out.push_str(&diagram::start(arrangement, unicode));
         for side in CastlingSide::BOTH {
             let _ = writeln!(out);
             let rook = crate::chess::Square::new(arrangement.rook_file(side), Rank::First);

@@ -4,7 +4,7 @@
 use crate::chess::piece::OFFICERS;
 use crate::chess::{CastlingSide, File, Piece, Rank, Square};
 use crate::start::analysis::Analysis;
-use crate::start::board::{Board, first_rank};
+use crate::start::board::{WhiteBoard, first_rank};
 use crate::start::search::pawn::Verdict;
 
 /// A cause of disagreement between the rule and the search.
@@ -42,8 +42,8 @@ impl Pattern {
 }
 
 /// The position right after the castling move of the side's castling game.
-pub fn castled_board(analysis: &Analysis, side: CastlingSide) -> Board {
-    let mut board = Board::start(&analysis.arrangement);
+pub fn castled_board(analysis: &Analysis, side: CastlingSide) -> WhiteBoard {
+    let mut board = WhiteBoard::start(&analysis.arrangement);
     for &mv in &analysis.verdicts.get(side).castle_line.moves {
         let castles = board.castling_side(mv).is_some();
         board.play(mv).expect("witness lines are legal");
@@ -71,7 +71,7 @@ pub struct Stuck {
 /// moves, by kind (in the order king, queen, rook, bishop, knight), with their squares: the
 /// pawn-move search's [`crate::start::search::pawn::stuck_pieces`] asked once for `show` and
 /// `analysis.md` alike.
-pub fn stuck_pieces(board: &Board) -> Vec<Stuck> {
+pub fn stuck_pieces(board: &WhiteBoard) -> Vec<Stuck> {
     let kinds = crate::start::search::pawn::stuck_pieces(
         &crate::start::search::model::Pos::from_board(board),
     );
@@ -93,7 +93,7 @@ pub fn stuck_pieces(board: &Board) -> Vec<Stuck> {
 }
 
 /// Whether both rooks stand on the first rank on the same side of the king.
-fn rooks_on_one_side(board: &Board) -> bool {
+fn rooks_on_one_side(board: &WhiteBoard) -> bool {
     let on_rank = |piece: Piece| -> Vec<File> {
         File::ALL
             .into_iter()
@@ -112,7 +112,7 @@ fn king_steps_aside(analysis: &Analysis, side: CastlingSide) -> bool {
     let Some(walk) = &analysis.verdicts.get(side).walk_line else {
         return false;
     };
-    let mut board = Board::start(&analysis.arrangement);
+    let mut board = WhiteBoard::start(&analysis.arrangement);
     walk.moves.iter().any(|&mv| {
         board.play(mv).expect("witness lines are legal");
         Square::ALL

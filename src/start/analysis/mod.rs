@@ -11,7 +11,7 @@ pub use shared::Analyser;
 pub use tally::Tally;
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide};
-use crate::start::board::Board;
+use crate::start::board::WhiteBoard;
 use crate::start::line::Line;
 use crate::start::questions::Answers;
 use crate::start::questions::fewest_any::Fewest;
@@ -273,7 +273,7 @@ fn shortest_games(
     // one the pawn-move model cannot tell apart from it.
     let into_witness = || {
         let witness = witness?;
-        let mut board = Board::start(arrangement);
+        let mut board = WhiteBoard::start(arrangement);
         for &mv in &witness.moves {
             let castles = board.castling_side(mv).is_some();
             board.play(mv).expect("witness lines are legal");
@@ -309,7 +309,7 @@ fn shortest_games(
 
 /// On how many files `line` moves pawns.
 fn pawn_files(arrangement: &Arrangement, line: &Line) -> usize {
-    let mut board = Board::start(arrangement);
+    let mut board = WhiteBoard::start(arrangement);
     let mut files = 0u8;
     for &mv in &line.moves {
         if board.piece_on(mv.from) == Some(crate::chess::Piece::Pawn) {

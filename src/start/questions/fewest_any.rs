@@ -38,7 +38,7 @@
 /// Where the question and its published answer are.
 pub const SOURCE: &str = "https://chess.stackexchange.com/questions/25256";
 use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File, Move, Piece, Rank, Square};
-use crate::start::board::{Board, first_rank, plain_move};
+use crate::start::board::{WhiteBoard, first_rank, plain_move};
 use crate::start::line::Line;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -168,7 +168,7 @@ pub(crate) fn search(
         ranks,
         path: Vec::new(),
     };
-    let start = Board::start(arrangement);
+    let start = WhiteBoard::start(arrangement);
     let first = ida.estimate(&start)?;
     for bound in first..=MAX_DEPTH {
         if ida.dfs(&start, 0, bound) {
@@ -197,7 +197,7 @@ struct Ida {
 
 impl Ida {
     /// The admissible estimate `h` of the module docs; `None` for infinity.
-    fn estimate(&self, board: &Board) -> Option<usize> {
+    fn estimate(&self, board: &WhiteBoard) -> Option<usize> {
         let mut h = 0;
         for &sq in &self.span {
             let Some(man) = board.piece_on(sq) else {
@@ -215,7 +215,7 @@ impl Ida {
     }
 
     /// Depth-first search below `bound`; on success the moves are left in `self.path`.
-    fn dfs(&mut self, board: &Board, done: usize, bound: usize) -> bool {
+    fn dfs(&mut self, board: &WhiteBoard, done: usize, bound: usize) -> bool {
         if board_is_open(self, board) {
             return true;
         }
@@ -251,13 +251,13 @@ impl Ida {
 }
 
 /// Whether the span is empty, i.e. castling is legal (king and rook never move in the search).
-fn board_is_open(ida: &Ida, board: &Board) -> bool {
+fn board_is_open(ida: &Ida, board: &WhiteBoard) -> bool {
     ida.span.iter().all(|&sq| board.piece_on(sq).is_none())
 }
 
 /// Whether both squares diagonally in front of a first-rank square hold pawns, so that a bishop
 /// there cannot move before one of those pawns does.
-fn shut_in(board: &Board, square: Square) -> bool {
+fn shut_in(board: &WhiteBoard, square: Square) -> bool {
     [-1, 1]
         .into_iter()
         .filter_map(|df| square.try_offset(df, 1))

@@ -27,7 +27,7 @@
 
 use crate::chess::directions::KNIGHT_STEPS;
 use crate::chess::{Arrangement, CastlingSide, File, Move, Piece, Rank, Square};
-use crate::start::board::{Board, first_rank, plain_move};
+use crate::start::board::{WhiteBoard, first_rank, plain_move};
 use crate::start::line::Line;
 use std::collections::HashMap;
 use std::collections::VecDeque;
@@ -211,9 +211,9 @@ pub fn explore(arrangement: &Arrangement) -> Explored {
 /// Turns a path of the pawnless game into a real line from the start of `arrangement`. The line
 /// is not necessarily shortest in real moves (a knight's walk back takes several), only legal.
 pub fn realize(arrangement: &Arrangement, path: &[Step]) -> Line {
-    let mut board = Board::start(arrangement);
+    let mut board = WhiteBoard::start(arrangement);
     let mut line = Line::default();
-    let mut play = |board: &mut Board, mv: Move| {
+    let mut play = |board: &mut WhiteBoard, mv: Move| {
         board.play(mv).expect("realised steps are legal");
         line.moves.push(mv);
     };
@@ -270,7 +270,7 @@ fn on_ranks_3_to_5(s: Square) -> bool {
 
 /// The shortest walk of an away knight over empty squares of ranks 3 to 5 to `target` (an
 /// empty first-rank square), trying both away knights and taking the shorter walk.
-fn knight_walk_in(board: &Board, target: Square) -> Vec<Move> {
+fn knight_walk_in(board: &WhiteBoard, target: Square) -> Vec<Move> {
     let away: Vec<Square> = Square::ALL
         .into_iter()
         .filter(|&s| s.rank() >= Rank::Third && board.piece_on(s) == Some(Piece::Knight))

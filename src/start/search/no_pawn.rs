@@ -7,7 +7,7 @@
 //! the first rank). The king and the castling rook must not move. The search therefore runs on
 //! the first rank alone, with one reduction: a leaper that jumps off the rank is gone for good.
 //! That loses nothing, for three reasons (checked against a plain search on real squares for all
-//! 1,920 sides in `tests/start/no_pawn_plain.rs`, and for the CRC arrays in `tests/ten/start.rs`):
+//! 1,920 sides in `tests/start/no_pawn_plain.rs`, and for the CRC arrays in `tests/start/crc.rs`):
 //!
 //! 1. a leaper on the first rank can always jump to a free square of the third rank in one move
 //!    (see [`third_rank_landings`]), and the third rank stays empty of everything but leapers;

@@ -16,7 +16,7 @@
 //! ten-file move generator).
 
 use crate::chess::{Arrangement, CastlingPath, CastlingSide, Move, Naming, Square};
-use crate::start::board::{Board, plain_move};
+use crate::start::board::{WhiteBoard as Board, plain_move};
 use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
 use crate::start::search::model::{self, BISHOP, KING, Kind, Step};

@@ -54,7 +54,7 @@
 
 use crate::chess::directions;
 use crate::chess::{Arrangement, CastlingSide, File, Move, Piece, Rank, Square};
-use crate::start::board::{Board, castling_move, first_rank, plain_move};
+use crate::start::board::{WhiteBoard as Board, castling_move, first_rank, plain_move};
 use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
 use std::cmp::Reverse;

@@ -4,39 +4,28 @@
 
 use super::{TenExplanation, TenSideCastling};
 use crate::report::castling::moves_sentence;
+use crate::report::diagram::Frame;
 use crate::ten::Board;
-use crate::ten::square::{FILES, RANKS, Square, file_letter};
+use crate::ten::square::{FILES, RANKS, Square};
 use crate::words::{self, wrap};
 use cozy_chess::Color;
-use std::fmt::Write as _;
 
 /// The board as letters (upper case White, lower case Black, the variant's own letters), rank
 /// 8 first, with files and ranks named.
 pub fn diagram(board: &Board) -> String {
-    let mut out = String::new();
-    for rank in (0..RANKS).rev() {
-        let _ = write!(out, "  {}  ", rank + 1);
-        let cells: Vec<String> = (0..FILES)
-            .map(|file| {
-                let square = Square::new(file, rank).expect("on the board");
-                match board.man_on(square) {
-                    None => ".".to_string(),
-                    Some((color, piece)) => {
-                        let letter = board.variant().letter(piece);
-                        match color {
-                            Color::White => letter.to_string(),
-                            Color::Black => letter.to_ascii_lowercase().to_string(),
-                        }
-                    }
-                }
-            })
-            .collect();
-        out.push_str(&cells.join(" "));
-        out.push('\n');
-    }
-    let files: Vec<String> = (0..FILES).map(|f| file_letter(f).to_string()).collect();
-    let _ = writeln!(out, "     {}", files.join(" "));
-    out
+    let frame = Frame {
+        files: FILES,
+        ranks: RANKS,
+        indent: 2,
+    };
+    crate::report::diagram::diagram(frame, |file, rank| {
+        let (color, piece) = board.man_on(Square::new(file, rank)?)?;
+        let letter = board.variant().letter(piece);
+        Some(match color {
+            Color::White => letter,
+            Color::Black => letter.to_ascii_lowercase(),
+        })
+    })
 }
 
 /// One castling's block.

@@ -63,21 +63,15 @@ impl Plain {
         Plain(squares)
     }
 
-    /// The squares strictly between `a` and `b` on a rank, file or diagonal (none otherwise).
-    fn between(a: usize, b: usize) -> Vec<usize> {
+    /// The squares strictly between `a` and `b` on a rank, file or diagonal (none otherwise),
+    /// walked square by square from `a` (without collecting them: the attack test below walks
+    /// them for every man and every try).
+    fn between(a: usize, b: usize) -> impl Iterator<Item = usize> {
         let (df, dr) = (file(b) - file(a), rank(b) - rank(a));
-        if !(df == 0 || dr == 0 || df.abs() == dr.abs()) || a == b {
-            return Vec::new();
-        }
+        let lined = (df == 0 || dr == 0 || df.abs() == dr.abs()) && a != b;
         let (sf, sr) = (df.signum(), dr.signum());
-        let mut out = Vec::new();
-        let (mut f, mut r) = (file(a) + sf, rank(a) + sr);
-        while (f, r) != (file(b), rank(b)) {
-            out.push((r * 8 + f) as usize);
-            f += sf;
-            r += sr;
-        }
-        out
+        let distance = if lined { df.abs().max(dr.abs()) } else { 0 };
+        (1..distance).map(move |i| ((rank(a) + i * sr) * 8 + file(a) + i * sf) as usize)
     }
 
     /// Whether the man on `from` attacks `target`.
@@ -86,11 +80,7 @@ impl Plain {
             return false;
         };
         let (df, dr) = (file(target) - file(from), rank(target) - rank(from));
-        let clear = || {
-            Plain::between(from, target)
-                .iter()
-                .all(|&s| self.0[s].is_none())
-        };
+        let clear = || Plain::between(from, target).all(|s| self.0[s].is_none());
         let straight = (df == 0) != (dr == 0);
         let diagonal = df != 0 && df.abs() == dr.abs();
         match piece {
@@ -155,17 +145,44 @@ fn names(squares: &[usize]) -> String {
     v.join(",")
 }
 
+/// What every try on one position shares: the plain board, the side to move, the en passant
+/// target square, and each colour's king square with the enemy men attacking it before any
+/// move (found once a position rather than once a try).
+struct Before {
+    plain: Plain,
+    to_move: Color,
+    ep: Option<usize>,
+    kings: [(usize, Vec<usize>); 2],
+}
+
+impl Before {
+    fn new(plain: Plain, to_move: Color, ep: Option<usize>) -> Before {
+        let kings = [Color::White, Color::Black].map(|c| {
+            let king = plain.king(c);
+            (king, plain.attackers(king, !c))
+        });
+        Before {
+            plain,
+            to_move,
+            ep,
+            kings,
+        }
+    }
+}
+
 /// Every reason the plain computation finds against `color`'s man on `from` going to `to`, in
 /// the documented order, each as `kind details`.
 fn expected(
-    plain: &Plain,
-    to_move: Color,
-    ep: Option<usize>,
+    before: &Before,
     color: Color,
     from: usize,
     to: usize,
     promotion: Option<Piece>,
 ) -> Vec<String> {
+    let Before {
+        plain, to_move, ep, ..
+    } = before;
+    let (to_move, ep) = (*to_move, *ep);
     let mut out = Vec::new();
     if color != to_move {
         out.push("not_your_turn".to_string());
@@ -203,7 +220,7 @@ fn expected(
     if moves.is_ok() {
         let mut blockers: Vec<usize> = match piece {
             Piece::Knight | Piece::King => Vec::new(),
-            _ => Plain::between(from, to),
+            _ => Plain::between(from, to).collect(),
         };
         if straight_pawn {
             blockers.push(to);
@@ -247,8 +264,8 @@ fn expected(
         }
         return out;
     }
-    let king = plain.king(color);
-    let now = plain.attackers(king, enemy);
+    let (king, now) = &before.kings[color as usize];
+    let king = *king;
     let then = after.attackers(king, enemy);
     let still: Vec<usize> = now.iter().copied().filter(|s| then.contains(s)).collect();
     if !still.is_empty() {
@@ -591,6 +608,7 @@ fn check_position(board: &Board, seed: u64) -> Tally {
         .into_iter()
         .map(|(color, mv)| Tried::from_squares(board, Some(color), mv))
         .collect();
+    let before = Before::new(plain, to_move, ep);
     for color in [Color::White, Color::Black] {
         for side in castle960::CastlingSide::BOTH {
             tried.push(Tried::Castling {
@@ -650,15 +668,7 @@ fn check_position(board: &Board, seed: u64) -> Tally {
             promotion,
         } = t
         {
-            let want = expected(
-                &plain,
-                to_move,
-                ep,
-                color,
-                from as usize,
-                to as usize,
-                promotion,
-            );
+            let want = expected(&before, color, from as usize, to as usize, promotion);
             if found != want {
                 diff(format!("reasons {found:?}, plain computation {want:?}"));
             }

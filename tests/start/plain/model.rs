@@ -12,8 +12,8 @@
 
 use super::Castling;
 use crate::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
-use rustc_hash::FxHashSet;
-use std::collections::VecDeque;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 
 const HOME: u8 = 0;
 const THIRD: u8 = 1;
@@ -164,27 +164,71 @@ fn successors<const W: usize>(
     }
 }
 
-/// Every state reachable from `start` without moving the men on `frozen`, breadth first.
-/// With two pawn files the set holds millions of states and inserting them is nearly all of the
-/// search's time, so it hashes with rustc-hash's fast hasher rather than std's SipHash (the same
-/// set either way).
-pub fn explore<const W: usize>(
-    start: State<W>,
-    frozen: &[usize],
-    bound: usize,
-) -> FxHashSet<State<W>> {
-    let mut seen = FxHashSet::from_iter([start]);
-    let mut queue = VecDeque::from([start]);
+/// A set of states, by pawn structure: what [`explore`] finds.
+pub struct Reachable<const W: usize = 8>(FxHashMap<[u8; W], FxHashSet<[[u8; W]; 2]>>);
+
+impl<const W: usize> Reachable<W> {
+    pub fn contains(&self, s: &State<W>) -> bool {
+        self.0
+            .get(&s.pawns)
+            .is_some_and(|cells| cells.contains(&s.cells))
+    }
+
+    /// Every state, in no particular order.
+    pub fn states(&self) -> impl Iterator<Item = State<W>> + '_ {
+        self.0
+            .iter()
+            .flat_map(|(&pawns, cells)| cells.iter().map(move |&cells| State { cells, pawns }))
+    }
+}
+
+/// How far the pawns have come (home 0, on rank 3 1, beyond 2, summed): every pawn move raises
+/// it, and no other move changes the pawns.
+fn advance<const W: usize>(pawns: &[u8; W]) -> usize {
+    pawns.iter().map(|&p| usize::from(p)).sum()
+}
+
+/// Every state reachable from `start` without moving the men on `frozen`, enumerated in full.
+///
+/// Pawns never go back, so a state leads to states of its own pawn structure (the men's moves)
+/// and of structures further advanced (pawn moves), never to one less advanced: the structures
+/// are explored one at a time, least advanced first, each from every state found to enter it.
+/// The set is the same as one search over all states would find; but with two pawn files it
+/// holds millions of states, and inserting states is nearly all of the search's time, mostly
+/// waiting for memory: one structure's states (tens of thousands) stay in the processor's
+/// caches. It hashes with rustc-hash's fast hasher rather than std's SipHash (the same set
+/// either way).
+pub fn explore<const W: usize>(start: State<W>, frozen: &[usize], bound: usize) -> Reachable<W> {
+    // The structures found and not yet explored, least advanced first: the states found in
+    // each, and those of them whose successors are still to be found.
+    type Found<const W: usize> = (FxHashSet<[[u8; W]; 2]>, Vec<[[u8; W]; 2]>);
+    let mut pending: BTreeMap<(usize, [u8; W]), Found<W>> = BTreeMap::new();
+    pending.insert(
+        (advance(&start.pawns), start.pawns),
+        (FxHashSet::from_iter([start.cells]), vec![start.cells]),
+    );
+    let mut explored = FxHashMap::default();
     let mut out = Vec::new();
-    while let Some(s) = queue.pop_front() {
-        successors(&s, frozen, bound, &mut out);
-        for &n in &out {
-            if seen.insert(n) {
-                queue.push_back(n);
+    while let Some(((_, pawns), (mut seen, mut todo))) = pending.pop_first() {
+        while let Some(cells) = todo.pop() {
+            successors(&State { cells, pawns }, frozen, bound, &mut out);
+            for n in &out {
+                if n.pawns == pawns {
+                    if seen.insert(n.cells) {
+                        todo.push(n.cells);
+                    }
+                } else {
+                    let (later, later_todo) =
+                        pending.entry((advance(&n.pawns), n.pawns)).or_default();
+                    if later.insert(n.cells) {
+                        later_todo.push(n.cells);
+                    }
+                }
             }
         }
+        explored.insert(pawns, seen);
     }
-    seen
+    Reachable(explored)
 }
 
 /// The state of `back_rank` on rank 1, every pawn home, on a board as wide as the back rank.
@@ -204,17 +248,17 @@ pub fn start<const W: usize>(back_rank: &str) -> State<W> {
 /// unmoved (`before`) and every state reachable at all without castling (`walks`).
 pub fn verdict<const W: usize>(
     castling: &Castling,
-    before: &FxHashSet<State<W>>,
-    walks: &FxHashSet<State<W>>,
+    before: &Reachable<W>,
+    walks: &Reachable<W>,
 ) -> &'static str {
     let open = |s: &State<W>| castling.empty.iter().all(|&f| s.cells[0][f] == b'.');
-    if before.iter().any(|s| open(s) && s.pawns == [HOME; W]) {
+    if before.states().any(|s| open(&s) && s.pawns == [HOME; W]) {
         return "no-pawn-move";
     }
     let mut castled_any = false;
-    for s in before.iter().filter(|s| open(s)) {
+    for s in before.states().filter(open) {
         castled_any = true;
-        let mut p = *s;
+        let mut p = s;
         p.cells[0][castling.king] = b'.';
         p.cells[0][castling.rook] = b'.';
         p.cells[0][castling.king_to] = b'K';

@@ -6,7 +6,8 @@
 
 use super::Castling;
 use crate::common::{BISHOP_DIRS, KING_DIRS, KNIGHT_JUMPS, ROOK_DIRS};
-use std::collections::{HashSet, VecDeque};
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
 
 /// A board `W` files wide: `[rank][file]`, a man's letter or `b'.'`.
 type Board<const W: usize> = [[u8; W]; 8];
@@ -73,7 +74,7 @@ pub fn fewest_within<const W: usize>(
     let frozen_rook = castlings[0].rook;
     assert!(castlings.iter().all(|c| c.rook == frozen_rook));
     let mut found = vec![None; castlings.len()];
-    let mut seen = HashSet::from([start::<W>(back_rank)]);
+    let mut seen = FxHashSet::from_iter([start::<W>(back_rank)]);
     let mut frontier = VecDeque::from([(start::<W>(back_rank), 0)]);
     while let Some((b, depth)) = frontier.pop_front() {
         for (c, slot) in castlings.iter().zip(&mut found) {

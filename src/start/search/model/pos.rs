@@ -323,7 +323,7 @@ impl<const F: usize> Pos<F> {
 
 impl Pos<8> {
     /// The model's view of a real board: ranks 1-2 exactly, each pawn by how far it went.
-    pub fn from_board(board: &crate::start::board::Board) -> Pos<8> {
+    pub fn from_board(board: &crate::start::board::WhiteBoard) -> Pos<8> {
         let mut pos = Pos::with_pawns([BEYOND; 8]);
         for file in File::ALL {
             for rank in [Rank::First, Rank::Second] {

@@ -1,0 +1,347 @@
+//! Black's waiting moves: the start half's model has Black absent, but a PGN game of White's
+//! line needs Black moves between White's. Black therefore makes quiet waiting moves with its
+//! knights, out to its sixth rank and back. White's lines keep to ranks 1 to 5, so the knights'
+//! squares stay free, and White never gives check (Black's pawns shield its king from
+//! everything but knights, and White's knights stay below rank 6). A black knight on the sixth
+//! rank attacks ranks 4 and 5, where White's king sometimes walks, so each waiting move is
+//! chosen to attack neither the square White's king stands on nor the one it moves to next.
+//!
+//! The search is the start half's: it knows the White-only board and its lines, and it answers
+//! with the moves in SAN; [`crate::notation::pgn`] only writes them into the game.
+
+use crate::chess::{Arrangement, File, Move, Piece, Rank, Square, piece};
+use crate::start::board::{WhiteBoard, first_rank};
+use crate::start::line::Line;
+use itertools::Itertools;
+
+fn knight_reaches(from: Square, to: Square) -> bool {
+    let df = (from.file() as i8 - to.file() as i8).abs();
+    let dr = (from.rank() as i8 - to.rank() as i8).abs();
+    (df == 1 && dr == 2) || (df == 2 && dr == 1)
+}
+
+/// Where one of Black's knights can be: at home on rank 8, or out on a sixth-rank square.
+fn knight_places(home: Square) -> Vec<Square> {
+    let mut places = vec![home];
+    places.extend(
+        [1i8, -1]
+            .into_iter()
+            .filter_map(|df| home.try_offset(df, -2))
+            .filter(|q| q.rank() == Rank::Sixth),
+    );
+    places
+}
+
+/// Black's state during a PGN game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct BlackState {
+    /// Where each knight is: an index into its places (0 = at home).
+    knights: [usize; 2],
+    /// Which pawns have stepped from rank 7 to rank 6, a bit per file.
+    pawns: u8,
+    /// For each knight's home, which rank-8 neighbour has stepped into it while the knight is
+    /// out: 0 none, 1 the left one, 2 the right one.
+    stepped: [u8; 2],
+}
+
+impl BlackState {
+    const START: BlackState = BlackState {
+        knights: [0, 0],
+        pawns: 0,
+        stepped: [0, 0],
+    };
+
+    /// The state as 16 bits, ordered as the states are: two bits per knight (fewer than four
+    /// places each), eight for the pawns, two per knight home's stepper (0 to 2).
+    fn code(self) -> u16 {
+        (self.knights[0] as u16) << 14
+            | (self.knights[1] as u16) << 12
+            | (self.pawns as u16) << 4
+            | (self.stepped[0] as u16) << 2
+            | self.stepped[1] as u16
+    }
+
+    fn from_code(code: u16) -> BlackState {
+        BlackState {
+            knights: [(code >> 14) as usize, (code >> 12 & 3) as usize],
+            pawns: (code >> 4) as u8,
+            stepped: [(code >> 2 & 3) as u8, (code & 3) as u8],
+        }
+    }
+
+    fn pawn_moved(&self, file: u8) -> bool {
+        self.pawns & (1 << file) != 0
+    }
+}
+
+/// What Black has to wait with, fixed for a whole game: its knights' homes and places, the
+/// pawns it may move and the neighbours that may step into an empty knight home.
+struct Black<'a> {
+    arrangement: &'a Arrangement,
+    homes: [Square; 2],
+    places: [Vec<Square>; 2],
+    /// Files whose pawn may step: away from Black's king, so no line to the king opens.
+    pawn_files: Vec<u8>,
+    /// Per knight home, its [left, right] rank-8 neighbour if that is a queen or rook (Black's
+    /// king stays put, so no line White's pieces could open reaches it), and where it stands.
+    steppers: [[Option<(Piece, Square)>; 2]; 2],
+}
+
+impl<'a> Black<'a> {
+    fn new(arrangement: &'a Arrangement) -> Black<'a> {
+        let homes = arrangement
+            .knight_files()
+            .map(|f| Square::new(f, Rank::Eighth));
+        let black_king = arrangement.king_file() as i8;
+        let stepper = |home: Square, df: i8| -> Option<(Piece, Square)> {
+            let from = home.try_offset(df, 0)?;
+            let piece = arrangement.piece_on(from.file());
+            matches!(piece, Piece::Queen | Piece::Rook).then_some((piece, from))
+        };
+        Black {
+            arrangement,
+            homes,
+            places: homes.map(knight_places),
+            pawn_files: (0..8u8)
+                .filter(|&f| (f as i8 - black_king).abs() > 1)
+                .collect(),
+            steppers: homes.map(|h| [stepper(h, -1), stepper(h, 1)]),
+        }
+    }
+
+    /// The neighbour that has stepped into knight home `k` in state `s`, if any.
+    fn stepper_in(&self, s: BlackState, k: usize) -> Option<(Piece, Square)> {
+        match s.stepped[k] {
+            0 => None,
+            side => Some(self.steppers[k][side as usize - 1].expect("a stepper exists")),
+        }
+    }
+
+    /// The black piece on rank 8 of `file` in state `s` (knights out and steppers counted).
+    fn rank8(&self, s: BlackState, file: i8) -> Option<Piece> {
+        if !(0..8).contains(&file) {
+            return None;
+        }
+        let square = Square::new(File::index(file as usize), Rank::Eighth);
+        for k in 0..2 {
+            if let Some((piece, from)) = self.stepper_in(s, k) {
+                if square == self.homes[k] {
+                    return Some(piece);
+                }
+                if square == from {
+                    return None;
+                }
+            }
+        }
+        let piece = self.arrangement.piece_on(File::index(file as usize));
+        (piece != Piece::Knight || !self.homes.contains(&square)).then_some(piece)
+    }
+
+    /// Whether the pawn that stepped to rank 6 on `file` attacks `k`: the two squares ahead of
+    /// it, and, because it left rank 7, every square on the diagonals through its old square
+    /// from a bishop or queen beside it on rank 8 (counted without blockers, to be safe).
+    fn pawn_attacks(&self, s: BlackState, file: u8, k: Square) -> bool {
+        let f = file as i8;
+        if k.rank() == Rank::Fifth && (k.file() as i8 - f).abs() == 1 {
+            return true;
+        }
+        [-1i8, 1].into_iter().any(|d| {
+            matches!(self.rank8(s, f + d), Some(Piece::Bishop | Piece::Queen))
+                && (1..7).any(|j| k.file() as i8 == f - d * j && k.rank() as i8 == 6 - j)
+        })
+    }
+
+    /// Whether state `s` is a legal placement that attacks none of White's king squares.
+    fn is_safe(&self, s: BlackState, king_squares: &[Square]) -> bool {
+        let knights = [self.places[0][s.knights[0]], self.places[1][s.knights[1]]];
+        let pawn_on = |q: Square| q.rank() == Rank::Sixth && s.pawn_moved(q.file() as u8);
+        knights[0] != knights[1]
+            && !knights.iter().any(|&q| pawn_on(q))
+            && king_squares.iter().all(|&k| {
+                knights.iter().all(|&q| !knight_reaches(q, k))
+                    && (0..8).all(|f| !s.pawn_moved(f) || !self.pawn_attacks(s, f, k))
+            })
+    }
+
+    /// The states one waiting move from `s`.
+    fn successors(&self, s: BlackState) -> Vec<BlackState> {
+        let mut out: Vec<BlackState> = Vec::new();
+        for k in 0..2 {
+            // Knight moves: out from home, or back home if no neighbour stands there.
+            if s.knights[k] == 0 {
+                for to in 1..self.places[k].len() {
+                    let mut n = s;
+                    n.knights[k] = to;
+                    out.push(n);
+                }
+            } else if s.stepped[k] == 0 {
+                let mut n = s;
+                n.knights[k] = 0;
+                out.push(n);
+            }
+            // A neighbour steps into the empty home, or back. One piece can stand beside both
+            // homes; it steps into at most one of them.
+            if s.knights[k] != 0 && s.stepped[k] == 0 {
+                let taken = self.stepper_in(s, 1 - k).map(|p| p.1);
+                for side in [1u8, 2] {
+                    let candidate = self.steppers[k][side as usize - 1].map(|p| p.1);
+                    if candidate.is_some() && candidate != taken {
+                        let mut n = s;
+                        n.stepped[k] = side;
+                        out.push(n);
+                    }
+                }
+            }
+            if s.stepped[k] != 0 {
+                let mut n = s;
+                n.stepped[k] = 0;
+                out.push(n);
+            }
+        }
+        for &f in &self.pawn_files {
+            if !s.pawn_moved(f) {
+                out.push(BlackState {
+                    pawns: s.pawns | (1 << f),
+                    ..s
+                });
+            }
+        }
+        out
+    }
+
+    /// The SAN of Black's move from state `a` to state `b`.
+    fn san(&self, a: BlackState, b: BlackState) -> String {
+        if a.pawns != b.pawns {
+            let file = (b.pawns ^ a.pawns).trailing_zeros() as u8;
+            return Square::new(File::index(file as usize), Rank::Sixth).to_string();
+        }
+        for k in 0..2 {
+            let (before, after) = (a.stepped[k], b.stepped[k]);
+            if before != after {
+                let side = before.max(after) as usize - 1;
+                let (piece, square) = self.steppers[k][side].expect("a stepper exists");
+                let to = if after != 0 { self.homes[k] } else { square };
+                return format!("{}{to}", piece::san_letter(piece));
+            }
+        }
+        let knight = if a.knights[0] != b.knights[0] { 0 } else { 1 };
+        let from = self.places[knight][a.knights[knight]];
+        let to = self.places[knight][b.knights[knight]];
+        let other = self.places[1 - knight][b.knights[1 - knight]];
+        let qualifier = if !knight_reaches(other, to) {
+            String::new()
+        } else if other.file() != from.file() {
+            from.file().to_string()
+        } else {
+            from.rank().to_string()
+        };
+        format!("N{qualifier}{to}")
+    }
+}
+
+/// For each White move of `line`, the squares Black must leave unattacked after it: where
+/// White's king stands, and where the next White move takes it.
+fn king_squares(arrangement: &Arrangement, line: &Line) -> Vec<Vec<Square>> {
+    let mut board = line.start(arrangement);
+    let mut guarded = Vec::with_capacity(line.moves.len());
+    for (i, &mv) in line.moves.iter().enumerate() {
+        board
+            .play(mv)
+            .expect("lines built by the searches are legal");
+        let mut squares = vec![king_square(&board)];
+        if let Some(&next) = line.moves.get(i + 1)
+            && let Some(k) = king_destination(&board, next)
+        {
+            squares.push(k);
+        }
+        guarded.push(squares);
+    }
+    guarded
+}
+
+/// Black's waiting moves for a whole line. Each one moves a knight between home and a
+/// sixth-rank square; or, when a knight is out, lets a queen or rook beside its home step into
+/// it and back; or moves a pawn one square on a file away from Black's king. A breadth-first
+/// search over these few states finds moves after which no black knight or pawn attacks
+/// White's king, either where it stands or where it goes next; Black's other men stay behind
+/// their pawns, so nothing else can attack it. Each layer is kept sorted by state and the
+/// first parent found is kept, so the moves chosen are the same on every run.
+pub fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, NoWaitingMove> {
+    let black = Black::new(arrangement);
+    let guarded = king_squares(arrangement, line);
+    let waits = line.moves.len().saturating_sub(1);
+    // Layer by layer over the waiting moves: (state, parent) pairs sorted by state code, whose
+    // order is the states' order.
+    let start = BlackState::START.code();
+    let mut layers: Vec<Vec<(u16, u16)>> = vec![vec![(start, start)]];
+    // Whether a state is safe, for the king squares of the layer in hand (0: not known yet,
+    // 1: safe, 2: not); the king often stands still, so it is kept while they stay the same.
+    let mut safe = vec![0u8; 1 << 16];
+    let mut safe_for: &[Square] = &[];
+    for (i, king_squares) in guarded.iter().take(waits).enumerate() {
+        if king_squares.as_slice() != safe_for {
+            safe.fill(0);
+            safe_for = king_squares;
+        }
+        let mut next_layer = Vec::new();
+        for &(code, _) in &layers[i] {
+            for n in black.successors(BlackState::from_code(code)) {
+                let n_code = n.code();
+                let known = &mut safe[n_code as usize];
+                if *known == 0 {
+                    *known = if black.is_safe(n, king_squares) { 1 } else { 2 };
+                }
+                if *known == 1 {
+                    next_layer.push((n_code, code));
+                }
+            }
+        }
+        if next_layer.is_empty() {
+            return Err(NoWaitingMove(i + 1));
+        }
+        // A stable sort keeps, among the pairs of one state, the first parent found first.
+        next_layer.sort_by_key(|&(n, _)| n);
+        next_layer.dedup_by_key(|&mut (n, _)| n);
+        layers.push(next_layer);
+    }
+    let mut state = layers[waits]
+        .first()
+        .expect("the last layer is not empty")
+        .0;
+    let mut states = vec![BlackState::from_code(state)];
+    for layer in layers[1..].iter().rev() {
+        let at = layer
+            .binary_search_by_key(&state, |&(n, _)| n)
+            .expect("every state on the path is in its layer");
+        state = layer[at].1;
+        states.push(BlackState::from_code(state));
+    }
+    states.reverse();
+    Ok(states
+        .into_iter()
+        .tuple_windows()
+        .map(|(from, to)| black.san(from, to))
+        .collect())
+}
+
+/// White's king square on a board.
+fn king_square(board: &WhiteBoard) -> Square {
+    Square::ALL
+        .into_iter()
+        .find(|&s| board.piece_on(s) == Some(Piece::King))
+        .expect("White has a king")
+}
+
+/// Where White's king goes with `mv`, if it moves.
+fn king_destination(board: &WhiteBoard, mv: Move) -> Option<Square> {
+    match board.castling_side(mv) {
+        Some(side) => Some(first_rank(board.castling(side).king_to())),
+        None => (board.piece_on(mv.from) == Some(Piece::King)).then_some(mv.to),
+    }
+}
+
+/// Why a line could not be written as a PGN game: after White's move with this number (from 1),
+/// no waiting move for Black keeps clear of White's king.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no waiting move for Black keeps clear of White's king after White's move {0}")]
+pub struct NoWaitingMove(pub usize);
