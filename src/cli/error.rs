@@ -32,6 +32,9 @@ pub enum CliError {
         /// What is wrong with it.
         error: ArrangementError,
     },
+    /// The array given to `crc show` names none.
+    #[error(transparent)]
+    CrcArray(#[from] castle960::ten::arrays::CrcArrayError),
     /// The position given to `castle` is no legal position.
     #[error(transparent)]
     Fen(#[from] castle960::notation::fen::FenError),
@@ -196,6 +199,7 @@ impl CliError {
     pub fn code(&self) -> u8 {
         match self {
             CliError::Arrangement(_)
+            | CliError::CrcArray(_)
             | CliError::ArrangementLine { .. }
             | CliError::Fen(_)
             | CliError::Pgn(_)

@@ -3,6 +3,7 @@
 
 mod args;
 mod castle;
+mod crc;
 mod error;
 mod input;
 mod output;
@@ -43,6 +44,10 @@ enum Command {
     /// position (FEN) or in a game (--pgn FILE --ply N): legal or not, what it does, and every
     /// reason that stands, castling and en passant included.
     Why(why::WhyArgs),
+    /// Capablanca Random Chess (ten files): the same questions for its 21,836 start arrays
+    /// (`crc report` writes output/crc_castling.csv and output/crc_analysis.md; `crc show N`
+    /// explains one array).
+    Crc(crc::CrcArgs),
     /// Referee a UCI engine's castling against castle960's: positions of seeded random games (or
     /// a suite file) sent with UCI_Chess960 on, `go perft 1` compared move by move; with
     /// --variant, a ten-file variant's (UCI_Variant, e.g. caparandom). Exit 0 when
@@ -75,6 +80,7 @@ pub fn run() -> ExitCode {
         Some(Command::Show(args)) => show::run(&args).map(|()| 0),
         Some(Command::Castle(args)) => castle::run(&args).map(|()| 0),
         Some(Command::Why(args)) => why::run(&args).map(|()| 0),
+        Some(Command::Crc(args)) => crc::run(&args).map(|()| 0),
         Some(Command::Referee(args)) => referee::run(&args),
         Some(Command::Suite(args)) => suite::run(&args).map(|()| 0),
         Some(Command::Completions { shell }) => completions(shell).map(|()| 0),

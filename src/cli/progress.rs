@@ -11,6 +11,8 @@ pub struct Progress {
     start: Instant,
     shown: Mutex<Monotone>,
     enabled: bool,
+    /// What is being analysed, as the progress line names it.
+    what: &'static str,
 }
 
 impl Progress {
@@ -20,7 +22,13 @@ impl Progress {
             start: Instant::now(),
             shown: Mutex::new(Monotone::default()),
             enabled: !quiet && std::io::stderr().is_terminal(),
+            what: "the 960 arrangements",
         }
+    }
+
+    /// The same progress, naming `what` is analysed ("the 21,836 CRC arrays").
+    pub fn of(self, what: &'static str) -> Progress {
+        Progress { what, ..self }
     }
 
     /// Shows `share` (0 to 1) of the work as done. Called from many threads, whose reports
@@ -35,7 +43,7 @@ impl Progress {
             return;
         };
         if let Some(percent) = shown.advance(share) {
-            to_stderr(&format!("\ranalysing the 960 arrangements: {percent:3}%"));
+            to_stderr(&format!("\ranalysing {}: {percent:3}%", self.what));
         }
     }
 

@@ -248,7 +248,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
 /// On SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed), removes the report's temporary
 /// files and exits with 128 plus the signal's number (130, 143, 129), as a shell expects; a
 /// commit in progress finishes first.
-fn remove_temporary_files_on_signals() -> Result<(), CliError> {
+pub(crate) fn remove_temporary_files_on_signals() -> Result<(), CliError> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
         .map_err(CliError::Signals)?;

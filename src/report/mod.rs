@@ -4,6 +4,7 @@
 
 pub mod analysis_doc;
 pub mod castling;
+pub mod crc;
 pub mod csv;
 pub mod diagram;
 pub mod explain;

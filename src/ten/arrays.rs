@@ -203,6 +203,50 @@ impl fmt::Display for CrcArray {
     }
 }
 
+/// Why a text names no CRC array.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CrcArrayError {
+    /// A whole number past the last array's index.
+    #[error("{} is out of range: a CRC array's number is a whole number from 0 to {}", crate::error::quote(.0), COUNT - 1)]
+    OutOfRange(String),
+    /// Ten letters that are no CRC array (wrong men, bishops or queen and archbishop on one
+    /// colour, king outside the rooks, or an unprotected pawn).
+    #[error("{} is not a CRC start array: one K, Q, A, C and two each of R, B, N, bishops (and queen and archbishop) on squares of both colours, the king between the rooks, and every pawn protected", crate::error::quote(.0))]
+    NotAnArray(String),
+    /// Neither a number nor ten letters.
+    #[error("{} names no CRC array: give its number (0 to {}) or its back rank of ten letters, such as RNBQCKABNR", crate::error::quote(.0), COUNT - 1)]
+    Unreadable(String),
+}
+
+/// How many CRC arrays there are (rules 1 to 3).
+pub const COUNT: u16 = 21_836;
+
+impl std::str::FromStr for CrcArray {
+    type Err = CrcArrayError;
+
+    /// An array by its [`CrcArray::index`] (`0` to `21835`) or its back rank (`RNBQCKABNR`,
+    /// either case), as [`arrays`] lists it.
+    fn from_str(text: &str) -> Result<CrcArray, CrcArrayError> {
+        let t = text.trim();
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            return t
+                .parse::<u16>()
+                .ok()
+                .filter(|&i| i < COUNT)
+                .and_then(|i| arrays().into_iter().nth(usize::from(i)))
+                .ok_or_else(|| CrcArrayError::OutOfRange(text.to_string()));
+        }
+        if t.len() != 10 || !t.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return Err(CrcArrayError::Unreadable(text.to_string()));
+        }
+        let upper = t.to_ascii_uppercase();
+        arrays()
+            .into_iter()
+            .find(|a| a.to_string() == upper)
+            .ok_or_else(|| CrcArrayError::NotAnArray(text.to_string()))
+    }
+}
+
 /// Every candidate array of rules 1 and 2, by candidate number (48,000).
 pub fn candidates() -> impl Iterator<Item = CrcArray> {
     (0..CANDIDATES).filter_map(CrcArray::candidate_from_number)

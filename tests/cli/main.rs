@@ -52,6 +52,7 @@ pub fn rejected(args: &[&str]) -> String {
 
 mod castle;
 mod castle_ten;
+mod crc;
 mod gallery;
 mod referee;
 mod referee_ten;

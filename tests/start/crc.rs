@@ -285,3 +285,68 @@ fn crc_no_pawn_fewest_moves_equal_a_plain_whole_board_search() {
         .collect();
     assert!(mismatches.is_empty(), "{mismatches:#?}");
 }
+
+/// The committed CRC report, parsed: a header and rows of fields.
+fn committed_report() -> (csv::StringRecord, Vec<csv::StringRecord>) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/output/crc_castling.csv");
+    let mut reader = csv::Reader::from_path(path).expect("output/crc_castling.csv is committed");
+    let header = reader.headers().unwrap().clone();
+    let rows = reader.records().map(Result::unwrap).collect();
+    (header, rows)
+}
+
+/// The committed report is what the program writes now: every 250th array, analysed alone (as
+/// `crc show` does), writes exactly its two committed rows; the report has both rows of every
+/// array, in order. Run `castle960 crc report` after changing the analysis.
+#[test]
+fn committed_crc_rows_are_what_each_array_analysed_alone_writes() {
+    let (_, rows) = committed_report();
+    assert_eq!(rows.len(), 2 * arrays().len(), "two rows per array");
+    for (i, pair) in rows.chunks(2).enumerate() {
+        assert_eq!(pair[0][0], i.to_string());
+        assert_eq!((&pair[0][5], &pair[1][5]), ("a", "h"));
+    }
+    let stale: Vec<String> = sample(250)
+        .par_iter()
+        .filter_map(|&array| {
+            let fresh =
+                castle960::report::crc::to_csv(&[CrcAnalysis::new(array, crc::DEFAULT_BOUND)]);
+            let mut reader = csv::Reader::from_reader(fresh.as_slice());
+            let fresh: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+            let at = 2 * usize::from(array.index().unwrap());
+            (fresh[..] != rows[at..at + 2])
+                .then(|| format!("{array}: {:?} != {:?}", fresh, &rows[at..at + 2]))
+        })
+        .collect();
+    assert!(stale.is_empty(), "stale rows: {stale:#?}");
+}
+
+/// The committed analysis document's figures are the committed report's: the answer and the
+/// table of verdicts, counted here from the CSV.
+#[test]
+fn committed_crc_document_counts_the_committed_rows() {
+    let (header, rows) = committed_report();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (verdict, requires) = (column("verdict"), column("requires_castling"));
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/output/crc_analysis.md"
+    ))
+    .unwrap();
+    let requiring = rows
+        .iter()
+        .step_by(2)
+        .filter(|r| &r[requires] == "true")
+        .count();
+    let answer = format!("**{requiring} of {}**", rows.len() / 2);
+    assert!(doc.contains(&answer), "the document gives {answer}");
+    for v in Verdict::ALL {
+        let count = |side: &str| {
+            rows.iter()
+                .filter(|r| &r[5] == side && &r[verdict] == v.as_str())
+                .count()
+        };
+        let line = format!("| {v} | {} | {} |", count("a"), count("h"));
+        assert!(doc.contains(&line), "the document has {line}");
+    }
+}

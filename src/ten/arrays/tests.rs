@@ -100,3 +100,34 @@ fn hand_checked_arrays() {
     );
     assert_eq!(gothic.board().to_string(), gothic.fen());
 }
+
+#[test]
+fn an_array_is_read_by_number_or_back_rank() {
+    use super::CrcArrayError;
+    let gothic: CrcArray = "RNBQCKABNR".parse().unwrap();
+    assert_eq!(gothic.to_string(), "RNBQCKABNR");
+    let index = gothic.index().expect("read from the list");
+    assert_eq!(index.to_string().parse::<CrcArray>().unwrap(), gothic);
+    assert_eq!(" rnbqckabnr ".parse::<CrcArray>().unwrap(), gothic);
+    assert_eq!("0".parse::<CrcArray>().unwrap(), arrays()[0]);
+    assert_eq!("21835".parse::<CrcArray>().unwrap(), arrays()[21_835]);
+    assert!(matches!(
+        "21836".parse::<CrcArray>(),
+        Err(CrcArrayError::OutOfRange(_))
+    ));
+    assert!(matches!(
+        "99999999999999999999".parse::<CrcArray>(),
+        Err(CrcArrayError::OutOfRange(_))
+    ));
+    // Capablanca's own array puts queen and archbishop on dark squares: no CRC array.
+    assert!(matches!(
+        "RNABQKBCNR".parse::<CrcArray>(),
+        Err(CrcArrayError::NotAnArray(_))
+    ));
+    for bad in ["", "-1", "RNBQKBNR", "RNBQCKABN1", "é"] {
+        assert!(
+            matches!(bad.parse::<CrcArray>(), Err(CrcArrayError::Unreadable(_))),
+            "{bad:?}"
+        );
+    }
+}
