@@ -1,12 +1,12 @@
 //! The start arrays of Capablanca Random Chess (CRC, ten files) under the same model as the 960
 //! arrangements: Black absent, White makes every move. For each of the 21,836 arrays
-//! ([`crate::ten::arrays`]) and each castling side: whether White can castle without a pawn
+//! ([`crate::ten::arrays()`]) and each castling side: whether White can castle without a pawn
 //! move (and in how few moves), only after one into a position no castle-free game reaches, or
 //! only artificially.
 //!
 //! CRC castles as Chess960 does, on ten files: the king to the c- or i-file, the rook to the d-
 //! or h-file ([`Rule::CHESS960`] on ten files). The searches are the 960's, on a board ten files
-//! wide (the model of [`crate::start::search::model`] with the archbishop and the chancellor):
+//! wide (the model of `start::search::model` with the archbishop and the chancellor):
 //! the no-pawn-move search on the first rank ([`no_pawn::fewest`]), the group castling games
 //! that decide the pawn-move verdicts ([`pawn::decide_group`]) and the searches of one array
 //! that find each side's witness ([`pawn::analyse`], [`pawn::witness`]). What the ten-file
@@ -213,7 +213,7 @@ fn witness_games(
 ///
 /// The sides that need a pawn move are grouped by king file and castling rook file (their
 /// castling games differ only in the start), and each group is searched in chunks of up to
-/// [`GROUP_SIZE`] arrays ([`pawn::decide_group`]); each member's witness is then searched alone.
+/// `GROUP_SIZE` arrays ([`pawn::decide_group`]); each member's witness is then searched alone.
 pub fn analyse_all(
     arrays: &[CrcArray],
     bound: usize,

@@ -1,5 +1,5 @@
 //! White's men alone on ten files: the board of the start-position analysis of the Capablanca
-//! Random Chess arrays, as [`crate::start::board::Board`] is the standard board's.
+//! Random Chess arrays, as [`crate::start::board::WhiteBoard`] is the standard board's.
 //!
 //! Black is absent in the start positions' model, so there are no captures and no checks; a move
 //! is legal when the man moves as chess allows, nothing stands in its path and its destination
