@@ -7,7 +7,7 @@ use crate::chess::CastlingSide;
 use crate::start::crc::CrcAnalysis;
 use crate::start::verdict::Verdict;
 use crate::ten::square::Square;
-use crate::ten::{CrcArray, Move, Piece, WhiteBoard};
+use crate::ten::{CrcArray, Move, Piece, TenWhiteBoard};
 use itertools::Itertools;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -66,7 +66,7 @@ pub struct CrcRow {
 
 /// `moves` in SAN, played from the array's start on White's ten-file board.
 fn san_line(array: &CrcArray, moves: &[Move]) -> Vec<String> {
-    let mut board = WhiteBoard::start(array);
+    let mut board = TenWhiteBoard::start(array);
     moves
         .iter()
         .map(|&mv| {
@@ -81,7 +81,7 @@ fn san_line(array: &CrcArray, moves: &[Move]) -> Vec<String> {
 
 /// The pawn moves of `moves` in SAN.
 fn pawn_moves(array: &CrcArray, moves: &[Move]) -> Vec<String> {
-    let mut board = WhiteBoard::start(array);
+    let mut board = TenWhiteBoard::start(array);
     moves
         .iter()
         .filter_map(|&mv| {
@@ -244,8 +244,10 @@ pub fn to_text(analysis: &CrcAnalysis) -> String {
 
 /// The analysis document of the CRC arrays: the model, the answer and the tables, every figure
 /// counted from `analyses` (all 21,836 arrays, or the sample the run was asked for).
-pub fn document(analyses: &[CrcAnalysis]) -> String {
-    let bound = analyses.first().map_or(0, |a| a.bound);
+///
+/// `bound` is the pawn bound the analyses were made with (every analysis carries it too; the
+/// document states it even when no array was analysed).
+pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
     let later: Vec<&CrcAnalysis> = analyses
         .iter()
         .filter(|a| a.array.within_later_rules())

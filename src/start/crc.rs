@@ -16,7 +16,7 @@
 //! games shown are the searches' witnesses); the closed-form rule of seed 001 (written for
 //! eight files).
 //!
-//! Every witness is realized as a real game on [`WhiteBoard`] and replayed in the tests on the
+//! Every witness is realized as a real game on [`TenWhiteBoard`] and replayed in the tests on the
 //! two-colour ten-file board, whose moves equal Fairy-Stockfish's.
 
 use crate::chess::{ByCastlingSide, CastlingSide, Geometry, Rule};
@@ -26,7 +26,7 @@ use crate::start::search::pawn::{self, GroupDecision, PawnOutcome};
 use crate::start::search::realize::{RealizeError, realize_on};
 use crate::start::verdict::Verdict;
 use crate::ten::square::{FILES, Square};
-use crate::ten::{CrcArray, Move, WhiteBoard};
+use crate::ten::{CrcArray, Move, TenWhiteBoard};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -120,7 +120,7 @@ pub fn castling(array: &CrcArray, side: CastlingSide) -> Geometry {
 
 /// A side that castles without a pawn move: its fewest moves, played on the real board.
 fn no_pawn_side(array: &CrcArray, castle: Geometry, found: &[RankMove]) -> CrcSide {
-    let mut board = WhiteBoard::start(array);
+    let mut board = TenWhiteBoard::start(array);
     let mut line = Vec::new();
     let mut landings = no_pawn::third_rank_landings(found, FILES).into_iter();
     for &step in found {
@@ -186,7 +186,7 @@ fn witness_games(
 ) -> (Vec<Move>, Option<Vec<Move>>, Option<RealizeError>) {
     let normalize = outcome.walk_steps.is_some();
     let real = |steps: &[crate::start::search::model::Step]| {
-        realize_on(WhiteBoard::start(array), steps, normalize).map(|moves| {
+        realize_on(TenWhiteBoard::start(array), steps, normalize).map(|moves| {
             moves
                 .into_iter()
                 .map(|(from, to)| Move {

@@ -54,4 +54,4 @@ pub use movegen::{divide, perft};
 pub use piece::Piece;
 pub use square::Square;
 pub use variant::Variant;
-pub use white::WhiteBoard;
+pub use white::TenWhiteBoard;

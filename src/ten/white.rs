@@ -20,7 +20,7 @@ use std::fmt;
 
 /// White's position on ten files: where every man stands and which king and rooks never moved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct WhiteBoard {
+pub struct TenWhiteBoard {
     squares: [Option<Piece>; (FILES * RANKS) as usize],
     king_unmoved: bool,
     rook_unmoved: ByCastlingSide<bool>,
@@ -29,7 +29,7 @@ pub struct WhiteBoard {
 }
 
 /// How `piece` moves: lines of steps, and how many steps along a line it may go. A pawn pushes
-/// up to two squares, two only from its second rank ([`WhiteBoard::each_destination`]).
+/// up to two squares, two only from its second rank ([`TenWhiteBoard::each_destination`]).
 fn lines(piece: Piece) -> &'static [(&'static [(i8, i8)], u8)] {
     const RIDE: u8 = 9;
     match piece {
@@ -83,9 +83,9 @@ fn at(index: u8) -> Square {
     Square::from_index(index).expect("a square of the board")
 }
 
-impl WhiteBoard {
+impl TenWhiteBoard {
     /// The start position of `array`: its back rank on rank 1, pawns on rank 2.
-    pub fn start(array: &CrcArray) -> WhiteBoard {
+    pub fn start(array: &CrcArray) -> TenWhiteBoard {
         let mut squares = [None; (FILES * RANKS) as usize];
         let rank = array.back_rank();
         for file in 0..FILES {
@@ -101,7 +101,7 @@ impl WhiteBoard {
             .expect("an array has its king and two rooks")
         };
         let king = file_of(Piece::King, CastlingSide::A);
-        WhiteBoard {
+        TenWhiteBoard {
             squares,
             king_unmoved: true,
             rook_unmoved: ByCastlingSide { a: true, h: true },
@@ -197,10 +197,12 @@ impl WhiteBoard {
     /// Every legal move here: castling first (a-side, then h-side), then by origin square and
     /// destination.
     pub fn legal_moves(&self) -> Vec<Move> {
+        // Castling by `can_castle`, not `is_legal`: once the rook has left, the castling move's
+        // squares (king onto the rook's start) can be a plain king move, listed below.
         let castling = CastlingSide::BOTH
             .into_iter()
-            .map(|side| self.castling_move(side))
-            .filter(|&mv| self.is_legal(mv));
+            .filter(|&side| self.can_castle(side))
+            .map(|side| self.castling_move(side));
         let normal = Square::all().flat_map(|from| {
             self.destinations(from).into_iter().map(move |to| Move {
                 from,
@@ -303,7 +305,7 @@ impl WhiteBoard {
 }
 
 /// Shows the board's placement, for assertion messages.
-impl fmt::Display for WhiteBoard {
+impl fmt::Display for TenWhiteBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen_placement())
     }
@@ -311,7 +313,7 @@ impl fmt::Display for WhiteBoard {
 
 /// The ten-file board as the realization of model lines sees it: squares `rank * 10 + file`,
 /// as [`Square::index`] numbers them.
-impl RealBoard for WhiteBoard {
+impl RealBoard for TenWhiteBoard {
     const FILES: u8 = FILES;
 
     fn occupant(&self, s: u8) -> Option<Occupant> {
@@ -340,7 +342,7 @@ impl RealBoard for WhiteBoard {
     }
 
     fn play(&mut self, from: u8, to: u8) -> Result<(), String> {
-        WhiteBoard::play(
+        TenWhiteBoard::play(
             self,
             Move {
                 from: at(from),
@@ -352,12 +354,12 @@ impl RealBoard for WhiteBoard {
 
     fn castle(&mut self, side: CastlingSide) -> Result<(u8, u8), String> {
         let mv = self.castling_move(side);
-        WhiteBoard::play(self, mv)?;
+        TenWhiteBoard::play(self, mv)?;
         Ok((mv.from.index(), mv.to.index()))
     }
 
     fn fen_placement(&self) -> String {
-        WhiteBoard::fen_placement(self)
+        TenWhiteBoard::fen_placement(self)
     }
 }
 
@@ -367,27 +369,52 @@ mod tests {
 
     /// The standard CRC-like array RNBQCKABNR (Gothic's): O-O-O is f1 to c1 with the a1 rook to
     /// d1, blocked by b1, c1, d1, e1; O-O is f1 to i1 with the j1 rook to h1, blocked by g1, h1
-    /// and i1; knights and the archbishop leap, nothing else moves at the start.
+    /// and i1; knights, the archbishop and the chancellor leap, nothing else moves at the start.
     #[test]
     fn the_start_of_an_array_moves_as_chess_allows() {
         let array = crate::ten::arrays()
             .into_iter()
             .find(|a| a.to_string() == "RNBQCKABNR")
             .expect("Gothic Chess's array is a CRC array");
-        let board = WhiteBoard::start(&array);
+        let board = TenWhiteBoard::start(&array);
         assert_eq!(board.castling(CastlingSide::A).king_to, 2);
         assert_eq!(board.castling(CastlingSide::H).rook_to, 7);
         assert!(!board.can_castle(CastlingSide::A) && !board.can_castle(CastlingSide::H));
         let sans: Vec<String> = board.legal_moves().iter().map(|&m| board.san(m)).collect();
-        // Ten pawns with two pushes each, two knights and the archbishop with two leaps each.
-        assert_eq!(sans.len(), 26, "{sans:?}");
-        for san in ["a3", "j4", "Nc3", "Na3", "Ah3", "Af3", "Ni3", "Nh3"] {
+        // Ten pawns with two pushes each; two knights, the archbishop and the chancellor with
+        // two leaps each.
+        assert_eq!(sans.len(), 28, "{sans:?}");
+        for san in [
+            "a3", "j4", "Nc3", "Na3", "Ah3", "Af3", "Cd3", "Cf3", "Nj3", "Nh3",
+        ] {
             assert!(sans.contains(&san.to_string()), "{san} in {sans:?}");
         }
         assert_eq!(
             board.fen_placement(),
             "10/10/10/10/10/10/PPPPPPPPPP/RNBQCKABNR"
         );
+    }
+
+    /// Once the castling rook has left, the king's step onto the rook's start square is a plain
+    /// move, listed once (it was listed twice, as castling too, which made its SAN ambiguous).
+    #[test]
+    fn a_king_step_onto_the_rooks_empty_start_is_listed_once() {
+        let array: CrcArray = "AQCBNNBRKR".parse().unwrap();
+        let mut board = TenWhiteBoard::start(&array);
+        let mv = |from: &str, to: &str| Move {
+            from: from.parse().unwrap(),
+            to: to.parse().unwrap(),
+            promotion: None,
+        };
+        // The j-pawn steps up and the rook follows it: j1 is empty, the rook has moved.
+        for m in [mv("j2", "j3"), mv("j1", "j2")] {
+            board.play(m).unwrap();
+        }
+        let king_step = mv("i1", "j1");
+        let listed = board.legal_moves();
+        assert_eq!(listed.iter().filter(|&&m| m == king_step).count(), 1);
+        assert_eq!(board.san(king_step), "Kj1");
+        assert!(!board.can_castle(CastlingSide::H));
     }
 
     /// SAN names the origin's file when another man of the kind reaches the same square;
@@ -398,7 +425,7 @@ mod tests {
             .into_iter()
             .find(|a| a.to_string() == "RNBQCKABNR")
             .unwrap();
-        let mut board = WhiteBoard::start(&array);
+        let mut board = TenWhiteBoard::start(&array);
         let mv = |from: &str, to: &str| Move {
             from: from.parse().unwrap(),
             to: to.parse().unwrap(),
@@ -422,7 +449,7 @@ mod tests {
         }
         // The rook went to b1 and back: its right is gone.
         assert!(!board.can_castle(CastlingSide::A));
-        let mut fresh = WhiteBoard::start(&array);
+        let mut fresh = TenWhiteBoard::start(&array);
         for (from, to) in [("b1", "c3"), ("b2", "b4"), ("c1", "b2"), ("d2", "d4")] {
             fresh.play(mv(from, to)).unwrap();
         }

@@ -9,7 +9,7 @@ use crate::plain::{Castling, model, whole_board};
 use castle960::CastlingSide;
 use castle960::start::crc::{self, CrcAnalysis};
 use castle960::start::verdict::Verdict;
-use castle960::ten::{Board, CrcArray, Move, Piece, Square, arrays};
+use castle960::ten::{Board, CrcArray, Move, Piece, Square, TenWhiteBoard, arrays};
 use cozy_chess::Color;
 use rayon::prelude::*;
 
@@ -102,55 +102,77 @@ fn check(analysis: &CrcAnalysis) -> Vec<String> {
     let array = &analysis.array;
     let mut problems = Vec::new();
     for (side, s) in analysis.sides.iter() {
-        let mut fail = |what: String| problems.push(format!("CRC {array} {side}: {what}"));
-        if let Some(e) = &s.realize_error {
-            fail(format!("not realized: {e}"));
-            continue;
+        match &s.realize_error {
+            Some(e) => problems.push(format!("CRC {array} {side}: not realized: {e}")),
+            None => problems.extend(check_side(
+                array,
+                side,
+                s.verdict,
+                &s.castle_line,
+                s.walk_line.as_deref(),
+                s.no_pawn_moves,
+            )),
         }
-        let castle = match replay(array, &s.castle_line) {
-            Ok(r) => r,
-            Err(e) => {
-                fail(format!("castling game: {e}"));
-                continue;
+    }
+    problems
+}
+
+/// Checks one side's claim: its games replay on the two-colour board and show its verdict (for
+/// no-pawn-move, in its fewest moves); the problems found, in words.
+fn check_side(
+    array: &CrcArray,
+    side: CastlingSide,
+    verdict: Verdict,
+    castle_line: &[Move],
+    walk_line: Option<&[Move]>,
+    no_pawn_moves: Option<usize>,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut fail = |what: String| problems.push(format!("CRC {array} {side}: {what}"));
+    let castle = match replay(array, castle_line) {
+        Ok(r) => r,
+        Err(e) => {
+            fail(format!("castling game: {e}"));
+            return problems;
+        }
+    };
+    match verdict {
+        Verdict::NoPawnMove => {
+            if castle.pawn_moves > 0 || !castle.ends_castling || castle.castled != [side] {
+                fail(
+                    "the no-pawn-move line must castle at its end, on this side, with no pawn move"
+                        .into(),
+                );
             }
-        };
-        match s.verdict {
-            Verdict::NoPawnMove => {
-                if castle.pawn_moves > 0 || !castle.ends_castling || castle.castled != [side] {
-                    fail("the no-pawn-move line must castle at its end, on this side, with no pawn move".into());
-                }
-                if Some(s.castle_line.len() - 1) != s.no_pawn_moves {
-                    fail("the line's length is not the fewest moves".into());
-                }
+            if castle_line.len().checked_sub(1) != no_pawn_moves {
+                fail("the line's length is not the fewest moves".into());
             }
-            Verdict::AfterPawnMove => {
-                if castle.pawn_moves == 0 || !castle.ends_castling || castle.castled != [side] {
+        }
+        Verdict::AfterPawnMove => {
+            if castle.pawn_moves == 0 || !castle.ends_castling || castle.castled != [side] {
+                fail("the after-pawn-move line must castle at its end, after a pawn move".into());
+            }
+        }
+        Verdict::ArtificialOnly => match replay(array, walk_line.unwrap_or_default()) {
+            Err(e) => fail(format!("walk: {e}")),
+            Ok(w) => {
+                if castle.castled != [side] || castle.pawn_moves == 0 {
                     fail(
-                        "the after-pawn-move line must castle at its end, after a pawn move".into(),
+                        "the castling game must castle once, on this side, after a pawn move"
+                            .into(),
                     );
                 }
-            }
-            Verdict::ArtificialOnly => {
-                let walk = s.walk_line.as_deref().unwrap_or_default();
-                match replay(array, walk) {
-                    Err(e) => fail(format!("walk: {e}")),
-                    Ok(w) => {
-                        if castle.castled != [side] || castle.pawn_moves == 0 {
-                            fail("the castling game must castle once, on this side, after a pawn move".into());
-                        }
-                        if !w.castled.is_empty() {
-                            fail("the walk castles".into());
-                        }
-                        if white_men(&w.end) != white_men(&castle.end) {
-                            fail("the walk ends elsewhere than the castling game".into());
-                        }
-                    }
+                if !w.castled.is_empty() {
+                    fail("the walk castles".into());
+                }
+                if white_men(&w.end) != white_men(&castle.end) {
+                    fail("the walk ends elsewhere than the castling game".into());
                 }
             }
-            Verdict::NotWithinBound => {
-                if !s.castle_line.is_empty() {
-                    fail("a side that never castles has a line".into());
-                }
+        },
+        Verdict::NotWithinBound => {
+            if !castle_line.is_empty() {
+                fail("a side that never castles has a line".into());
             }
         }
     }
@@ -349,4 +371,76 @@ fn committed_crc_document_counts_the_committed_rows() {
         let line = format!("| {v} | {} | {} |", count("a"), count("h"));
         assert!(doc.contains(&line), "the document has {line}");
     }
+}
+
+/// White's moves of a SAN line from the array's start, read on White's ten-file board: each
+/// token must name exactly one legal move (a SAN that fits two moves is an error).
+fn read_san(array: &CrcArray, line: &str) -> Result<Vec<Move>, String> {
+    let mut board = TenWhiteBoard::start(array);
+    let mut moves = Vec::new();
+    for token in line.split_whitespace() {
+        // The destination is the token's last two characters, but for castling.
+        let to = (!token.starts_with("O-")).then(|| &token[token.len().saturating_sub(2)..]);
+        let found: Vec<Move> = board
+            .legal_moves()
+            .into_iter()
+            .filter(|m| to.is_none_or(|to| m.to.to_string() == to))
+            .filter(|&m| board.san(m) == token)
+            .collect();
+        let [mv] = found[..] else {
+            return Err(format!("{token:?} names {} moves in {board}", found.len()));
+        };
+        board.play(mv)?;
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+/// Every witness game of the committed report, all 21,836 arrays and both sides, read from its
+/// SAN and replayed on the two-colour ten-file board: each castles where and when its verdict
+/// says, the no-pawn-move games in the fewest moves the row gives, and each walk ends where its
+/// castling game ends, without castling.
+#[test]
+fn every_witness_of_the_committed_crc_report_replays() {
+    let (header, rows) = committed_report();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let [verdict, moves, castle, walk] =
+        ["verdict", "moves", "castle_line", "walk_line"].map(column);
+    let all = arrays();
+    let problems: Vec<String> = rows
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, row)| {
+            let array = &all[i / 2];
+            assert_eq!(row[2], array.to_string(), "row {i} is of array {}", i / 2);
+            let side = if i % 2 == 0 {
+                CastlingSide::A
+            } else {
+                CastlingSide::H
+            };
+            let v = Verdict::ALL
+                .into_iter()
+                .find(|v| v.as_str() == &row[verdict])
+                .expect("a verdict");
+            let games =
+                read_san(array, &row[castle]).and_then(|c| Ok((c, read_san(array, &row[walk])?)));
+            match games {
+                Err(e) => vec![format!("CRC {array} {side}: {e}")],
+                Ok((c, w)) => check_side(
+                    array,
+                    side,
+                    v,
+                    &c,
+                    (v == Verdict::ArtificialOnly).then_some(&w[..]),
+                    row[moves].parse().ok(),
+                ),
+            }
+        })
+        .collect();
+    assert!(
+        problems.is_empty(),
+        "{} problems: {:#?}",
+        problems.len(),
+        &problems[..problems.len().min(20)]
+    );
 }

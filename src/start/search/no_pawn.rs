@@ -227,14 +227,15 @@ mod tests {
     use super::*;
 
     /// Leapers land toward the centre unless that would leave a later one without a square:
-    /// on ten files, leapers on c1, g1 and e1 in that order would take d3 and f3 and leave e1
-    /// none, so c1's leaper lands on b3.
+    /// on ten files, leapers on c1, g1 and e1 jump in that order; c1's takes d3, and g1's would
+    /// take f3 but that would leave e1's none (d3 and f3 both gone), so it lands on h3, and
+    /// e1's on f3.
     #[test]
     fn landings_leave_room_for_later_leapers() {
         let leap = RankMove::LeapOut;
         assert_eq!(
             third_rank_landings(&[leap(2), leap(6), leap(4)], 10),
-            [1, 5, 3]
+            [3, 7, 5]
         );
         assert_eq!(third_rank_landings(&[leap(1), leap(6)], 8), [2, 5]);
         assert_eq!(third_rank_landings(&[leap(0), leap(2)], 8), [1, 3]);

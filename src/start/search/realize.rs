@@ -12,7 +12,7 @@
 //! what backs each positive claim of the pawn-move analysis: if the pool abstraction ever
 //! allowed something the real board does not, realization fails and the tests say so. The same
 //! realization serves both board widths ([`RealBoard`]): the standard board's White-only
-//! [`Board`] (replayed by cozy-chess) and ten files' [`crate::ten::WhiteBoard`] (replayed by the
+//! [`Board`] (replayed by cozy-chess) and ten files' [`crate::ten::TenWhiteBoard`] (replayed by the
 //! ten-file move generator).
 
 use crate::chess::{Arrangement, CastlingPath, CastlingSide, Move, Naming, Square};
