@@ -40,8 +40,8 @@ enum CrcCommand {
 /// How many files the CRC pawn-move search may move pawns on.
 #[derive(Args, Clone, Copy)]
 struct CrcBound {
-    /// The most files whose pawns the pawn-move search may move, 1 to 10 (see the README, "CRC
-    /// arrays", for what each costs).
+    /// The most files whose pawns the pawn-move search may move, 1 to 10 (see the README,
+    /// "Capablanca Random Chess arrays", for what each costs).
     #[arg(long = "pawn-bound", default_value_t = DEFAULT_BOUND,
           value_parser = clap::value_parser!(u8).range(1..=10).map(|b| b as usize))]
     files: usize,

@@ -297,7 +297,7 @@ pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
          every pawn structure. On the standard board, where every bound can be run, one pawn \
          file already finds every side that castles after a pawn move and so the same answer \
          as all eight files; sides it leaves not-within-bound castle there only artificially \
-         (the README, \"CRC arrays\", gives the runs and why the ten-file run stops at \
+         (the README, \"Capablanca Random Chess arrays\", gives the runs and why the ten-file run stops at \
          {bound}).\n\n\
          Each positive claim has a witness game, which the tests replay on castle960's \
          two-colour ten-file board (itself checked move for move against Fairy-Stockfish); the \
