@@ -1,12 +1,12 @@
 //! The two castling sides and a container holding one value per side.
 
 use cozy_chess::File;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// A castling side, named after the corner its rook stands nearer to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum CastlingSide {
     /// O-O-O: the rook left of the king; the king ends on c1 and the rook on d1.
     #[serde(rename = "a")]

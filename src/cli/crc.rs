@@ -133,9 +133,10 @@ fn report(args: &ReportArgs) -> Result<(), CliError> {
     let progress = Progress::new(args.quiet).of("the CRC arrays");
     let analyses = analyse_all(&arrays, args.bound.files, |share| progress.update(share));
     progress.finish();
+    let rows = crc::rows(&analyses);
     let (table, document) = rayon::join(
-        || crc::to_csv(&analyses),
-        || crc::document(&analyses, args.bound.files),
+        || crc::to_csv(&rows),
+        || crc::document(&rows, args.bound.files),
     );
     let document = format!("{MARK}{document}");
     staged

@@ -8,8 +8,7 @@ use crate::start::crc::CrcAnalysis;
 use crate::start::verdict::Verdict;
 use crate::ten::square::Square;
 use crate::ten::{CrcArray, Move, Piece, TenWhiteBoard};
-use itertools::Itertools;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -23,7 +22,7 @@ pub const DOC_PATH: &str = "output/crc_analysis.md";
 pub const CSV_SIGNATURE: &[u8] = b"index,candidate,array,";
 
 /// One castling side of one CRC array.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrcRow {
     /// The array's place among the 21,836 (0 to 21,835): [`CrcArray::index`].
     pub index: u16,
@@ -38,7 +37,7 @@ pub struct CrcRow {
     /// `a` (the rook left of the king) or `h` (right).
     pub side: CastlingSide,
     /// `O-O-O` or `O-O`.
-    pub castling: &'static str,
+    pub castling: String,
     /// The king's square before castling.
     pub king: String,
     /// The king's square after castling.
@@ -115,7 +114,7 @@ impl CrcRow {
             fen: a.fen(),
             later_rules: a.within_later_rules(),
             side,
-            castling: side.san(),
+            castling: side.san().to_string(),
             king: first_rank(c.king),
             king_to: first_rank(c.king_to),
             rook: first_rank(c.rook),
@@ -140,15 +139,26 @@ impl CrcRow {
     }
 }
 
-/// The CSV report of `analyses`, two rows per array in the analyses' order.
-pub fn to_csv(analyses: &[CrcAnalysis]) -> Vec<u8> {
+/// The rows of `analyses`, two per array (a-side first) in the analyses' order: what the CSV
+/// report holds and the document counts.
+pub fn rows(analyses: &[CrcAnalysis]) -> Vec<CrcRow> {
+    analyses.iter().flat_map(CrcRow::both).collect()
+}
+
+/// The CSV report of `rows`.
+pub fn to_csv(rows: &[CrcRow]) -> Vec<u8> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
-    for row in analyses.iter().flat_map(CrcRow::both) {
+    for row in rows {
         writer
             .serialize(row)
             .expect("writing to memory cannot fail");
     }
     writer.into_inner().expect("writing to memory cannot fail")
+}
+
+/// The rows of a CSV report as [`to_csv`] writes it (the committed report, for the tests).
+pub fn read_csv(csv: &[u8]) -> Result<Vec<CrcRow>, ::csv::Error> {
+    ::csv::Reader::from_reader(csv).deserialize().collect()
 }
 
 /// One array explained as JSON (one line): the array and its two rows.
@@ -243,19 +253,21 @@ pub fn to_text(analysis: &CrcAnalysis) -> String {
 }
 
 /// The analysis document of the CRC arrays: the model, the answer and the tables, every figure
-/// counted from `analyses` (all 21,836 arrays, or the sample the run was asked for).
+/// counted from `rows` (two per array, as [`rows`] gives them: all 21,836 arrays, or the sample
+/// the run was asked for). It depends on the rows alone, so the tests rebuild it from the
+/// committed CSV report.
 ///
-/// `bound` is the pawn bound the analyses were made with (every analysis carries it too; the
+/// `bound` is the pawn bound the analyses were made with (every row carries it too; the
 /// document states it even when no array was analysed).
-pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
-    let later: Vec<&CrcAnalysis> = analyses
+pub fn document(rows: &[CrcRow], bound: usize) -> String {
+    // An array's two rows: the a-side's, then the h-side's.
+    let arrays: Vec<(&CrcRow, &CrcRow)> = rows.chunks(2).map(|p| (&p[0], &p[1])).collect();
+    let later = arrays.iter().filter(|(a, _)| a.later_rules).count();
+    let all_requiring = arrays.iter().filter(|(a, _)| a.requires_castling).count();
+    let later_requiring = arrays
         .iter()
-        .filter(|a| a.array.within_later_rules())
-        .collect();
-    let requiring =
-        |set: &mut dyn Iterator<Item = &CrcAnalysis>| set.filter(|a| a.requires_castling()).count();
-    let all_requiring = requiring(&mut analyses.iter());
-    let later_requiring = requiring(&mut later.iter().copied());
+        .filter(|(a, _)| a.later_rules && a.requires_castling)
+        .count();
     let mut out = String::new();
     let _ = write!(
         out,
@@ -307,8 +319,8 @@ pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
          White can reach a position that requires castling from **{all_requiring} of {n}** \
          arrays (pawns moved on at most {bound} file{plural}), and from {later_requiring} of \
          the {later_n} that pass the later restrictions.\n\n",
-        n = analyses.len(),
-        later_n = later.len(),
+        n = arrays.len(),
+        later_n = later,
         plural = if bound == 1 { "" } else { "s" },
     );
     // Verdicts by side.
@@ -317,9 +329,8 @@ pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
     let _ = writeln!(out, "|---|---:|---:|");
     for verdict in Verdict::ALL {
         let count = |side| {
-            analyses
-                .iter()
-                .filter(|a| a.sides[side].verdict == verdict)
+            rows.iter()
+                .filter(|r| r.side == side && r.verdict == verdict)
                 .count()
         };
         let _ = writeln!(
@@ -329,29 +340,18 @@ pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
             count(CastlingSide::H)
         );
     }
-    // Arrays by the pair of verdicts.
-    let pairs = analyses
-        .iter()
-        .map(|a| {
-            (
-                a.sides[CastlingSide::A].verdict,
-                a.sides[CastlingSide::H].verdict,
-            )
-        })
-        .counts();
+    // Arrays by the pair of verdicts, each with the first array that has it.
+    let mut pairs: BTreeMap<(Verdict, Verdict), (usize, &CrcRow)> = BTreeMap::new();
+    for &(a, h) in &arrays {
+        pairs.entry((a.verdict, h.verdict)).or_insert((0, a)).0 += 1;
+    }
     let _ = writeln!(out, "\n## Arrays by their two verdicts\n");
     let _ = writeln!(
         out,
         "| a-side | h-side | arrays | requires castling | first array |"
     );
     let _ = writeln!(out, "|---|---|---:|---|---|");
-    for ((va, vh), count) in pairs.into_iter().sorted() {
-        let first = analyses
-            .iter()
-            .find(|a| {
-                a.sides[CastlingSide::A].verdict == va && a.sides[CastlingSide::H].verdict == vh
-            })
-            .expect("a pair counted is a pair seen");
+    for ((va, vh), (count, first)) in pairs {
         let _ = writeln!(
             out,
             "| {va} | {vh} | {count} | {} | {} {} |",
@@ -360,17 +360,15 @@ pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
             } else {
                 "no"
             },
-            first.array.index().unwrap_or_default(),
+            first.index,
             first.array
         );
     }
     // The fewest moves without a pawn move.
     let mut fewest: BTreeMap<usize, [usize; 2]> = BTreeMap::new();
-    for a in analyses {
-        for (i, side) in CastlingSide::BOTH.into_iter().enumerate() {
-            if let Some(m) = a.sides[side].no_pawn_moves {
-                fewest.entry(m).or_default()[i] += 1;
-            }
+    for r in rows {
+        if let Some(m) = r.moves {
+            fewest.entry(m).or_default()[usize::from(r.side == CastlingSide::H)] += 1;
         }
     }
     let _ = writeln!(out, "\n## Castling without a pawn move: the fewest moves\n");

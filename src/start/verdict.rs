@@ -3,11 +3,11 @@
 //! defines (README, "The report"), or, for experiments with a bound on the pawn moves,
 //! undecided within that bound.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How castling can come about on one side of one arrangement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// Some sequence of non-pawn moves makes this castling legal; the castled position then

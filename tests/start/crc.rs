@@ -7,6 +7,7 @@
 
 use crate::plain::{Castling, model, whole_board};
 use castle960::CastlingSide;
+use castle960::report::crc as report;
 use castle960::start::crc::{self, CrcAnalysis};
 use castle960::start::verdict::Verdict;
 use castle960::ten::{Board, CrcArray, Move, Piece, Square, TenWhiteBoard, arrays};
@@ -331,8 +332,10 @@ fn committed_crc_rows_are_what_each_array_analysed_alone_writes() {
     let stale: Vec<String> = sample(250)
         .par_iter()
         .filter_map(|&array| {
-            let fresh =
-                castle960::report::crc::to_csv(&[CrcAnalysis::new(array, crc::DEFAULT_BOUND)]);
+            let fresh = report::to_csv(&report::rows(&[CrcAnalysis::new(
+                array,
+                crc::DEFAULT_BOUND,
+            )]));
             let mut reader = csv::Reader::from_reader(fresh.as_slice());
             let fresh: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
             let at = 2 * usize::from(array.index().unwrap());
@@ -442,5 +445,31 @@ fn every_witness_of_the_committed_crc_report_replays() {
         "{} problems: {:#?}",
         problems.len(),
         &problems[..problems.len().min(20)]
+    );
+}
+
+/// The committed analysis document is what `crc report` writes from the committed rows: the
+/// document depends on the rows alone, so it is rebuilt from the CSV here, byte for byte (after
+/// its first line, the mark).
+#[test]
+fn committed_crc_document_is_rebuilt_from_the_committed_rows() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let csv = std::fs::read(format!("{root}/output/crc_castling.csv")).unwrap();
+    let rows = report::read_csv(&csv).expect("the committed report reads back");
+    assert_eq!(
+        report::to_csv(&rows),
+        csv,
+        "the rows write back the same bytes"
+    );
+    let committed = std::fs::read_to_string(format!("{root}/output/crc_analysis.md")).unwrap();
+    let (mark, body) = committed.split_once('\n').unwrap();
+    assert!(
+        mark.starts_with("<!-- Written by castle960 crc report"),
+        "{mark}"
+    );
+    assert_eq!(
+        body,
+        report::document(&rows, rows[0].pawn_files),
+        "run `castle960 crc report`"
     );
 }
