@@ -4,6 +4,7 @@
 //! castling is counted here from the analyses; none is typed in by hand.
 
 use crate::chess::CastlingSide;
+use crate::start::bound::PawnBound;
 use crate::start::crc::CrcAnalysis;
 use crate::start::verdict::Verdict;
 use crate::ten::square::Square;
@@ -129,7 +130,7 @@ impl CrcRow {
                 .as_deref()
                 .map(|w| san_line(a, w).join(" "))
                 .unwrap_or_default(),
-            pawn_files: analysis.bound,
+            pawn_files: analysis.bound.files(),
             requires_castling: analysis.requires_castling(),
         }
     }
@@ -247,7 +248,7 @@ pub fn to_text(analysis: &CrcAnalysis) -> String {
 ///
 /// `bound` is the pawn bound the analyses were made with (every analysis carries it too; the
 /// document states it even when no array was analysed).
-pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
+pub fn document(analyses: &[CrcAnalysis], bound: PawnBound) -> String {
     let later: Vec<&CrcAnalysis> = analyses
         .iter()
         .filter(|a| a.array.within_later_rules())
@@ -309,7 +310,7 @@ pub fn document(analyses: &[CrcAnalysis], bound: usize) -> String {
          the {later_n} that pass the later restrictions.\n\n",
         n = analyses.len(),
         later_n = later.len(),
-        plural = if bound == 1 { "" } else { "s" },
+        plural = if bound == PawnBound::ONE { "" } else { "s" },
     );
     // Verdicts by side.
     let _ = writeln!(out, "## The verdicts\n");
