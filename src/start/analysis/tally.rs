@@ -133,14 +133,14 @@ mod tests {
     /// The tally of a few arrangements equals the figures counted one by one.
     #[test]
     fn tally_counts_what_the_analyses_say() {
-        const TWO: PawnBound = crate::start::rules::LEAP_BOUND;
+        let two = PawnBound::within::<8>(2).unwrap();
         let analyses: Vec<Analysis> = [0u16, 9, 16, 518]
             .iter()
-            .map(|&sp| Analysis::with_bound(Arrangement::from_sp(sp).unwrap(), TWO))
+            .map(|&sp| Analysis::with_bound(Arrangement::from_sp(sp).unwrap(), two))
             .collect();
         let tally = Tally::of(&analyses);
         assert_eq!(tally.arrangements, 4);
-        assert_eq!(tally.bound, Some(TWO));
+        assert_eq!(tally.bound, Some(two));
         let answer = analyses.iter().filter(|a| a.requires_castling()).count();
         assert_eq!(tally.answer, answer);
         for side in CastlingSide::BOTH {
