@@ -7,6 +7,7 @@
 //! group of arrangements searched together and one at a time.
 
 use castle960::chess::{CastlingPath, File};
+use castle960::start::bound::PawnBound;
 use castle960::start::rule;
 use castle960::start::search::{no_pawn, pawn};
 use castle960::{Arrangement, CastlingSide};
@@ -57,7 +58,7 @@ fn bench_no_pawn(c: &mut Criterion) {
 /// with period 16, so a stride of 96 would keep both bishops on the same squares every time,
 /// which happen to make cheap searches.) `search` is [`pawn::analyse`] or the baseline
 /// without the swap lemma, [`pawn::analyse_exhaustively`].
-fn pawn_sample(search: fn(&Arrangement, CastlingPath, usize) -> pawn::PawnOutcome) -> usize {
+fn pawn_sample(search: fn(&Arrangement, CastlingPath, PawnBound) -> pawn::PawnOutcome) -> usize {
     (0..960u16)
         .step_by(101)
         .collect::<Vec<_>>()

@@ -21,6 +21,7 @@
 //! change to the search altered any verdict; `pawn-exhaustive` runs the search without the
 //! shortcut of `castle960::start::search::swap`, whose lines must be the same apart from the count of cores.
 
+use castle960::start::bound::PawnBound;
 use castle960::start::line::Line;
 use castle960::start::search::{no_pawn, pawn, shortest};
 use castle960::{Arrangement, CastlingSide};
@@ -52,8 +53,9 @@ fn main() -> ExitCode {
             } else {
                 pawn::analyse_exhaustively
             };
-            let (step, bound) = match (number(1, 16), number(2, pawn::DEFAULT_BOUND)) {
-                (Ok(step), Ok(bound)) if step > 0 && (1..=8).contains(&bound) => (step, bound),
+            let bound = number(2, pawn::DEFAULT_BOUND.files()).map(PawnBound::within::<8>);
+            let (step, bound) = match (number(1, 16), bound) {
+                (Ok(step), Ok(Ok(bound))) if step > 0 => (step, bound),
                 _ => {
                     eprintln!("usage: measure pawn [STEP >= 1] [BOUND 1..=8]");
                     return ExitCode::from(2);
@@ -71,8 +73,8 @@ fn main() -> ExitCode {
             }
         }
         Some("tables") => {
-            let bound = match number(1, pawn::DEFAULT_BOUND) {
-                Ok(bound) if (1..=8).contains(&bound) => bound,
+            let bound = match number(1, pawn::DEFAULT_BOUND.files()).map(PawnBound::within::<8>) {
+                Ok(Ok(bound)) => bound,
                 _ => {
                     eprintln!("usage: measure tables [BOUND 1..=8]");
                     return ExitCode::from(2);
@@ -157,11 +159,10 @@ fn main() -> ExitCode {
         Some("crc") => {
             // The CRC arrays' analysis on every STEP-th array with pawns on at most BOUND files:
             // the verdicts counted, and the time.
-            let (step, bound) = match (
-                number(1, 1),
-                number(2, castle960::start::crc::DEFAULT_BOUND),
-            ) {
-                (Ok(step), Ok(bound)) if step > 0 && (1..=10).contains(&bound) => (step, bound),
+            let bound = number(2, castle960::start::crc::DEFAULT_BOUND.files())
+                .map(PawnBound::within::<10>);
+            let (step, bound) = match (number(1, 1), bound) {
+                (Ok(step), Ok(Ok(bound))) if step > 0 => (step, bound),
                 _ => {
                     eprintln!("usage: measure crc [STEP >= 1] [BOUND 1..=10]");
                     return ExitCode::from(2);

@@ -4,24 +4,26 @@ use crate::cli::CliError;
 use crate::cli::input::{self, InputLimits};
 use castle960::chess::{Rule, UnknownRule};
 use castle960::notation::pgn_import::{Game, read_pgn_game_under};
+use castle960::start::bound::PawnBound;
 use castle960::start::search::pawn;
 use clap::Args;
 use clap::builder::TypedValueParser;
 use std::path::Path;
 
-/// How many files the pawn-move search may move pawns on.
+/// `--pawn-bound`: how many files the pawn-move search may move pawns on.
 #[derive(Args, Clone, Copy, Debug)]
-pub struct PawnBound {
+pub struct PawnBoundArg {
     /// The most files whose pawns the pawn-move search may move, 1 to 8 (8: every pawn structure).
-    #[arg(long = "pawn-bound", default_value_t = pawn::DEFAULT_BOUND,
-          value_parser = clap::value_parser!(u8).range(1..=8).map(|b| b as usize))]
-    pub files: usize,
+    #[arg(long = "pawn-bound", value_name = "FILES", default_value_t = pawn::DEFAULT_BOUND,
+          value_parser = clap::value_parser!(u8).range(1..=8)
+              .try_map(|files| PawnBound::within::<8>(files.into())))]
+    pub bound: PawnBound,
 }
 
-impl Default for PawnBound {
-    fn default() -> PawnBound {
-        PawnBound {
-            files: pawn::DEFAULT_BOUND,
+impl Default for PawnBoundArg {
+    fn default() -> PawnBoundArg {
+        PawnBoundArg {
+            bound: pawn::DEFAULT_BOUND,
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
 use castle960::error::quote;
 use castle960::report::crc;
+use castle960::start::bound::PawnBound;
 use castle960::start::crc::{CrcAnalysis, DEFAULT_BOUND, analyse_all};
 use castle960::ten::CrcArray;
 use clap::builder::TypedValueParser as _;
@@ -42,9 +43,10 @@ enum CrcCommand {
 struct CrcBound {
     /// The most files whose pawns the pawn-move search may move, 1 to 10 (see the README,
     /// "Capablanca Random Chess arrays", for what each costs).
-    #[arg(long = "pawn-bound", default_value_t = DEFAULT_BOUND,
-          value_parser = clap::value_parser!(u8).range(1..=10).map(|b| b as usize))]
-    files: usize,
+    #[arg(long = "pawn-bound", value_name = "FILES", default_value_t = DEFAULT_BOUND,
+          value_parser = clap::value_parser!(u8).range(1..=10)
+              .try_map(|files| PawnBound::within::<10>(files.into())))]
+    bound: PawnBound,
 }
 
 #[derive(Args)]
@@ -66,7 +68,7 @@ struct ReportArgs {
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
-    bound: CrcBound,
+    pawn_bound: CrcBound,
 }
 
 #[derive(Args)]
@@ -78,7 +80,7 @@ struct ShowArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    bound: CrcBound,
+    pawn_bound: CrcBound,
 }
 
 /// Runs `crc report` or `crc show`.
@@ -131,12 +133,14 @@ fn report(args: &ReportArgs) -> Result<(), CliError> {
         .step_by(usize::from(args.step))
         .collect();
     let progress = Progress::new(args.quiet).of("the CRC arrays");
-    let analyses = analyse_all(&arrays, args.bound.files, |share| progress.update(share));
+    let analyses = analyse_all(&arrays, args.pawn_bound.bound, |share| {
+        progress.update(share)
+    });
     progress.finish();
     let rows = crc::rows(&analyses);
     let (table, document) = rayon::join(
         || crc::to_csv(&rows),
-        || crc::document(&rows, args.bound.files),
+        || crc::document(&rows, args.pawn_bound.bound),
     );
     let document = format!("{MARK}{document}");
     staged
@@ -148,10 +152,9 @@ fn report(args: &ReportArgs) -> Result<(), CliError> {
     let requiring = analyses.iter().filter(|a| a.requires_castling()).count();
     let mut stdout = Stdout::lock();
     stdout.print(format!(
-        "CRC arrays from which White can reach a position that requires castling: {requiring} of {} (pawns moved on at most {} file{})\n",
+        "CRC arrays from which White can reach a position that requires castling: {requiring} of {} (pawns moved on at most {})\n",
         analyses.len(),
-        args.bound.files,
-        if args.bound.files == 1 { "" } else { "s" }
+        crc::files(args.pawn_bound.bound.files())
     ))?;
     for (what, path) in [("Report", &args.out), ("Analysis", &args.analysis)] {
         let path = quote(&path.display().to_string());
@@ -170,7 +173,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
     let texts: Vec<String> = arrays
         .par_iter()
         .map(|&array| {
-            let analysis = CrcAnalysis::new(array, args.bound.files);
+            let analysis = CrcAnalysis::new(array, args.pawn_bound.bound);
             if args.json {
                 crc::to_json_line(&analysis)
             } else {

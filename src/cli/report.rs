@@ -1,7 +1,7 @@
 //! `castle960 report`: analyse all 960 arrangements and write the three outputs together.
 
 use crate::cli::CliError;
-use crate::cli::args::PawnBound;
+use crate::cli::args::PawnBoundArg;
 use crate::cli::error::Outputs;
 use crate::cli::output::{Stdout, note_unproven};
 use crate::cli::progress::Progress;
@@ -58,7 +58,7 @@ pub struct ReportArgs {
     #[arg(long, short)]
     quiet: bool,
     #[command(flatten)]
-    bound: PawnBound,
+    pawn_bound: PawnBoundArg,
     /// Analyse only these castling rules for the rules report, the gallery's rule switch and
     /// analysis.md's table of the rules: chess960, chess480, free, flexible or fast, repeated
     /// or separated by commas [default: all five]. Chess960's own analysis (the CSV report, the
@@ -77,7 +77,7 @@ impl Default for ReportArgs {
             out_dir: None,
             force: false,
             quiet: false,
-            bound: PawnBound::default(),
+            pawn_bound: PawnBoundArg::default(),
             rules: Vec::new(),
         }
     }
@@ -200,10 +200,10 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     // Chess960's analysis first, then the other rules; the share of the work each takes, as
     // measured, divides the progress bar.
     const CHESS960_SHARE: f64 = 0.3;
-    let analyses = analysis::analyse_all_with(args.bound.files, |share| {
+    let analyses = analysis::analyse_all_with(args.pawn_bound.bound, |share| {
         progress.update(share * CHESS960_SHARE)
     });
-    let under_rules = rules::analyse_all(&rules, &analyses, args.bound.files, |share| {
+    let under_rules = rules::analyse_all(&rules, &analyses, args.pawn_bound.bound, |share| {
         progress.update(CHESS960_SHARE + share * (1.0 - CHESS960_SHARE))
     });
     progress.finish();

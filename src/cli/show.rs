@@ -1,7 +1,7 @@
 //! `castle960 show`: explain one arrangement or several.
 
 use crate::cli::CliError;
-use crate::cli::args::{PawnBound, RuleArg};
+use crate::cli::args::{PawnBoundArg, RuleArg};
 use crate::cli::input::{self, InputLimits};
 use crate::cli::output::Stdout;
 use castle960::chess::Arrangement;
@@ -49,7 +49,7 @@ pub struct ShowArgs {
           value_parser = clap::value_parser!(u16).range(words::MIN_WIDTH as i64..))]
     width: Option<u16>,
     #[command(flatten)]
-    bound: PawnBound,
+    pawn_bound: PawnBoundArg,
     #[command(flatten)]
     limits: InputLimits,
     #[command(flatten)]
@@ -82,7 +82,8 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
             unique.push(Arrangement::from_sp(sp).expect("items are SPs"));
         }
     }
-    let mut analyser = (rule == Rule::default()).then(|| Analyser::new(&unique, args.bound.files));
+    let mut analyser =
+        (rule == Rule::default()).then(|| Analyser::new(&unique, args.pawn_bound.bound));
     let mut texts: Vec<Option<String>> = vec![None; 960];
     let mut out = Stdout::lock();
     let mut printed = 0;
@@ -151,7 +152,7 @@ fn render(args: &ShowArgs, arrangement: &Arrangement, analysis: &Analysis, width
 
 /// One arrangement's explanation under another castling rule, as `args` asks for it.
 fn render_under(args: &ShowArgs, rule: Rule, arrangement: Arrangement, width: usize) -> String {
-    let analysis = rules::analyse(rule, arrangement, args.bound.files);
+    let analysis = rules::analyse(rule, arrangement, args.pawn_bound.bound);
     let explanation = RuleExplanation::new(&analysis, castling_notation(args));
     if args.pgn {
         explanation.to_pgn(castling_notation(args))

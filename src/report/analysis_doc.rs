@@ -8,6 +8,7 @@ use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::disagreement::{self, Pattern};
 use crate::start::analysis::{Analysis, GroupKey, Tally};
 use crate::start::board::WhiteBoard;
+use crate::start::bound::PawnBound;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::Verdict;
 use crate::start::search::swap;
@@ -67,7 +68,9 @@ pub fn facts(analyses: &[Analysis], rules: &[Vec<RuleAnalysis>]) -> Facts {
 /// The facts of the pawn-move analysis: verdicts, the answer, the table against the rule, and
 /// the disagreements grouped by pattern.
 fn pawn_facts(analyses: &[Analysis], tally: &Tally, f: &mut Facts) {
-    f.insert("pawn_bound".into(), tally.bound.to_string());
+    // An empty run moved pawns on no file.
+    let files = tally.bound.map_or(0, PawnBound::files);
+    f.insert("pawn_bound".into(), files.to_string());
     f.insert(
         "structures".into(),
         crate::start::search::pawn::PAWN_STRUCTURES.to_string(),
@@ -99,7 +102,7 @@ fn pawn_facts(analyses: &[Analysis], tally: &Tally, f: &mut Facts) {
         sides_with(Verdict::ArtificialOnly).to_string(),
     );
     group_facts(analyses, tally, f);
-    bound_facts(analyses, tally.bound, f);
+    bound_facts(analyses, files, f);
     let disagreements_found = disagreement_facts(analyses);
     f.extend(disagreements_found);
 }
@@ -120,7 +123,7 @@ fn group_facts(analyses: &[Analysis], tally: &Tally, f: &mut Facts) {
     f.insert("castling_groups".into(), groups.len().to_string());
     f.insert(
         "group_structures".into(),
-        (groups.len() * swap::structures_within(tally.bound)).to_string(),
+        (groups.len() * tally.bound.map_or(0, swap::structures_within)).to_string(),
     );
     f.insert(
         "safe_structures".into(),

@@ -4,10 +4,13 @@
 //! castling is counted here from the analyses; none is typed in by hand.
 
 use crate::chess::CastlingSide;
+use crate::start::bound::PawnBound;
 use crate::start::crc::CrcAnalysis;
 use crate::start::verdict::Verdict;
 use crate::ten::square::Square;
 use crate::ten::{CrcArray, Move, Piece, TenWhiteBoard};
+use crate::words;
+use itertools::Itertools;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -63,35 +66,34 @@ pub struct CrcRow {
     pub requires_castling: bool,
 }
 
-/// `moves` in SAN, played from the array's start on White's ten-file board.
-fn san_line(array: &CrcArray, moves: &[Move]) -> Vec<String> {
+/// `moves` in SAN, played from the array's start on White's ten-file board, each with whether
+/// a pawn made it.
+fn san_line(array: &CrcArray, moves: &[Move]) -> Vec<(String, bool)> {
     let mut board = TenWhiteBoard::start(array);
     moves
         .iter()
         .map(|&mv| {
+            let pawn = board.piece_on(mv.from) == Some(Piece::Pawn);
             let san = board.san(mv);
             board
                 .play(mv)
                 .expect("the analysis's lines are legal on White's board");
-            san
+            (san, pawn)
         })
         .collect()
 }
 
-/// The pawn moves of `moves` in SAN.
-fn pawn_moves(array: &CrcArray, moves: &[Move]) -> Vec<String> {
-    let mut board = TenWhiteBoard::start(array);
-    moves
-        .iter()
-        .filter_map(|&mv| {
-            let pawn = board.piece_on(mv.from) == Some(Piece::Pawn);
-            let san = pawn.then(|| board.san(mv));
-            board
-                .play(mv)
-                .expect("the analysis's lines are legal on White's board");
-            san
-        })
-        .collect()
+/// The SANs of `line`, space separated; only the pawns' moves when `pawns_only`.
+fn sans(line: &[(String, bool)], pawns_only: bool) -> String {
+    line.iter()
+        .filter(|(_, pawn)| *pawn || !pawns_only)
+        .map(|(san, _)| san)
+        .join(" ")
+}
+
+/// "1 file", "2 files": the pawn bound in words.
+pub fn files(n: usize) -> String {
+    words::count(n, "file", "files")
 }
 
 /// A first-rank square by file.
@@ -107,6 +109,7 @@ impl CrcRow {
         let a = &analysis.array;
         let s = &analysis.sides[side];
         let c = s.castle;
+        let castle = san_line(a, &s.castle_line);
         CrcRow {
             index: a.index().expect("the analysed arrays are CRC arrays"),
             candidate: a.candidate(),
@@ -121,14 +124,14 @@ impl CrcRow {
             rook_to: first_rank(c.rook_to),
             verdict: s.verdict,
             moves: s.no_pawn_moves,
-            pawn_moves: pawn_moves(a, &s.castle_line).join(" "),
-            castle_line: san_line(a, &s.castle_line).join(" "),
+            pawn_moves: sans(&castle, true),
+            castle_line: sans(&castle, false),
             walk_line: s
                 .walk_line
                 .as_deref()
-                .map(|w| san_line(a, w).join(" "))
+                .map(|w| sans(&san_line(a, w), false))
                 .unwrap_or_default(),
-            pawn_files: analysis.bound,
+            pawn_files: analysis.bound.files(),
             requires_castling: analysis.requires_castling(),
         }
     }
@@ -195,9 +198,8 @@ fn side_json(row: &CrcRow) -> serde_json::Value {
 fn meaning(row: &CrcRow) -> String {
     match row.verdict {
         Verdict::NoPawnMove => format!(
-            "castles without a pawn move, after {} White move{} at the fewest",
-            row.moves.unwrap_or(0),
-            if row.moves == Some(1) { "" } else { "s" }
+            "castles without a pawn move, after {} at the fewest",
+            words::count(row.moves.unwrap_or(0), "White move", "White moves")
         ),
         Verdict::AfterPawnMove => "castles only after a pawn move, into a position that no \
                                    castle-free game reaches"
@@ -206,9 +208,8 @@ fn meaning(row: &CrcRow) -> String {
                                     is also reached by walking king and rook there"
             .to_string(),
         Verdict::NotWithinBound => format!(
-            "cannot castle with pawns moved on at most {} file{}",
-            row.pawn_files,
-            if row.pawn_files == 1 { "" } else { "s" }
+            "cannot castle with pawns moved on at most {}",
+            files(row.pawn_files)
         ),
     }
 }
@@ -244,10 +245,9 @@ pub fn to_text(analysis: &CrcAnalysis) -> String {
     }
     let _ = writeln!(
         out,
-        "\nWhite {} reach a position that requires castling (pawns moved on at most {} file{}).",
+        "\nWhite {} reach a position that requires castling (pawns moved on at most {}).",
         if a.requires_castling { "can" } else { "cannot" },
-        a.pawn_files,
-        if a.pawn_files == 1 { "" } else { "s" }
+        files(a.pawn_files)
     );
     out
 }
@@ -259,7 +259,7 @@ pub fn to_text(analysis: &CrcAnalysis) -> String {
 ///
 /// `bound` is the pawn bound the analyses were made with (every row carries it too; the
 /// document states it even when no array was analysed).
-pub fn document(rows: &[CrcRow], bound: usize) -> String {
+pub fn document(rows: &[CrcRow], bound: PawnBound) -> String {
     // An array's two rows: the a-side's, then the h-side's.
     let arrays: Vec<(&CrcRow, &CrcRow)> = rows.chunks(2).map(|p| (&p[0], &p[1])).collect();
     let later = arrays.iter().filter(|(a, _)| a.later_rules).count();
@@ -298,7 +298,7 @@ pub fn document(rows: &[CrcRow], bound: usize) -> String {
          move, so there are no captures and no checks; a castling side is decided by searching \
          White's games. Castling *without a pawn move* is searched on the first rank, exactly \
          (the fewest moves). Otherwise the pawn-move search runs over every pawn structure with \
-         pawns moved on at most **{bound} file{plural}**: ranks 1 and 2 exact, the men beyond \
+         pawns moved on at most **{files}**: ranks 1 and 2 exact, the men beyond \
          in a pool, each pawn home, on its third rank or beyond; a side is *after-pawn-move* \
          when some castled position is reached by no castle-free game, *artificial-only* when \
          castling becomes legal but every castled position is also walked to, and \
@@ -317,11 +317,11 @@ pub fn document(rows: &[CrcRow], bound: usize) -> String {
          fewest moves without a pawn move against a plain search of the whole board.\n\n\
          ## The answer\n\n\
          White can reach a position that requires castling from **{all_requiring} of {n}** \
-         arrays (pawns moved on at most {bound} file{plural}), and from {later_requiring} of \
+         arrays (pawns moved on at most {files}), and from {later_requiring} of \
          the {later_n} that pass the later restrictions.\n\n",
         n = arrays.len(),
         later_n = later,
-        plural = if bound == 1 { "" } else { "s" },
+        files = files(bound.files()),
     );
     // Verdicts by side.
     let _ = writeln!(out, "## The verdicts\n");

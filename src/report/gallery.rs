@@ -22,6 +22,7 @@ use crate::report::explain::{Explanation, MODEL_NOTE};
 use crate::report::template::{Facts, UnknownPlaceholder};
 use crate::start::analysis::{Analysis, Tally};
 use crate::start::board::WhiteBoard;
+use crate::start::bound::PawnBound;
 use crate::start::line::Line;
 use crate::start::rules::RuleAnalysis;
 use crate::start::search::pawn::PawnScope;
@@ -63,8 +64,8 @@ fn verdict_code(verdict: Verdict) -> u8 {
 /// Everything the page's script reads, serialized as one JSON object.
 #[derive(Serialize)]
 struct Data {
-    /// The most files whose pawns the pawn-move search moved.
-    bound: usize,
+    /// The most files whose pawns the pawn-move search moved (null for an empty run).
+    bound: Option<PawnBound>,
     verdicts: [&'static str; 4],
     /// The word-code alphabet and how many of its characters are one-character codes.
     alphabet: &'static str,
@@ -98,7 +99,7 @@ struct RuleData {
     /// The rule's name in prose.
     title: &'static str,
     /// The most files whose pawns the pawn-move search moved under this rule.
-    bound: usize,
+    bound: PawnBound,
     /// How the rule's castlings are written, the same for all ([`Naming`]): `side` (`O-O`,
     /// `O-O-O`), `king` (`K~g1`) or `king-rook` (`K~h1/R~e1`).
     naming: &'static str,
@@ -359,7 +360,7 @@ pub fn render_explained(
         })
         .collect();
     let data = Data {
-        bound: analyses.first().map_or(0, |a| a.bound),
+        bound: analyses.first().map(|a| a.bound),
         verdicts: VERDICTS,
         alphabet: ALPHABET,
         single: dictionary.single,
@@ -601,7 +602,7 @@ fn summary(analyses: &[Analysis]) -> String {
     let mut out = String::new();
     let tally = Tally::of(analyses);
     let (total, answer, rule) = (tally.arrangements, tally.answer, tally.rule_answer);
-    let scope = PawnScope::of(tally.bound);
+    let scope = tally.scope();
     let _ = writeln!(
         out,
         "<p class=\"answer\" data-rule=\"chess960\">White can reach a position that requires \

@@ -88,7 +88,7 @@ impl RuleRow {
             pawn_moves: v.castle_line.pawn_moves(a).join(" "),
             castle_line: v.castle_line.san(a),
             walk_line: v.walk_line.as_ref().map_or(String::new(), |l| l.san(a)),
-            pawn_files: analysis.bound,
+            pawn_files: analysis.bound.files(),
             games: games_name(v.games),
         }
     }

@@ -2,6 +2,7 @@
 
 use crate::chess::{ByCastlingSide, CastlingSide};
 use crate::start::analysis::{Analysis, Tally};
+use crate::start::bound::PawnBound;
 use crate::start::rule::CaseKind;
 use crate::start::verdict::Verdict;
 use crate::words;
@@ -100,7 +101,7 @@ fn verdict_summary(tally: &Tally) -> String {
     let _ = writeln!(
         out,
         "Verdicts by search (model: Black absent, {}):",
-        crate::start::search::pawn::PawnScope::of(tally.bound)
+        tally.scope()
     );
     let claims = Verdict::THREE;
     for side in CastlingSide::BOTH {
@@ -174,10 +175,10 @@ pub fn rules_summary(rules: &[Vec<crate::start::rules::RuleAnalysis>]) -> String
         .filter_map(|analyses| {
             let first = analyses.first()?;
             let answer = analyses.iter().filter(|a| a.requires_castling()).count();
-            let bound = if first.bound < crate::start::search::swap::MAX_BOUND {
+            let bound = if first.bound < PawnBound::ALL_EIGHT {
                 format!(
                     " (pawns on at most {})",
-                    words::count(first.bound, "file", "files")
+                    words::count(first.bound.files(), "file", "files")
                 )
             } else {
                 String::new()

@@ -20,6 +20,7 @@
 //! two-colour ten-file board, whose moves equal Fairy-Stockfish's.
 
 use crate::chess::{ByCastlingSide, CastlingSide, Geometry, Rule};
+use crate::start::bound::PawnBound;
 use crate::start::search::castling_game::GROUP_SIZE;
 use crate::start::search::no_pawn::{self, RankMove};
 use crate::start::search::pawn::{self, GroupDecision, PawnOutcome};
@@ -42,7 +43,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// after a pawn move, so the answer (629) is the same as with all eight; the 360 sides it
 /// leaves not-within-bound castle there only artificially. On a sample of CRC arrays one and
 /// two files give the same count.
-pub const DEFAULT_BOUND: usize = 1;
+pub const DEFAULT_BOUND: PawnBound = PawnBound::ONE;
 
 /// One castling side of one CRC array, decided.
 #[derive(Clone, Debug)]
@@ -70,14 +71,14 @@ pub struct CrcAnalysis {
     /// The array.
     pub array: CrcArray,
     /// The most files with moved pawns the searches went through.
-    pub bound: usize,
+    pub bound: PawnBound,
     /// Each side.
     pub sides: ByCastlingSide<CrcSide>,
 }
 
 impl CrcAnalysis {
     /// Analyses one array alone, deciding each side exactly as [`analyse_all`] does.
-    pub fn new(array: CrcArray, bound: usize) -> CrcAnalysis {
+    pub fn new(array: CrcArray, bound: PawnBound) -> CrcAnalysis {
         CrcAnalysis {
             array,
             bound,
@@ -153,7 +154,12 @@ fn no_pawn_side(array: &CrcArray, castle: Geometry, found: &[RankMove]) -> CrcSi
 
 /// A side that needs a pawn move, decided by a group search: its witness searched alone (for
 /// after-pawn-move: the first castled position no walk reaches), realized on the real board.
-fn pawn_side(array: &CrcArray, castle: Geometry, bound: usize, decision: GroupDecision) -> CrcSide {
+fn pawn_side(
+    array: &CrcArray,
+    castle: Geometry,
+    bound: PawnBound,
+    decision: GroupDecision,
+) -> CrcSide {
     let outcome = if decision.unwalkable {
         pawn::analyse(array, castle, bound)
     } else {
@@ -216,7 +222,7 @@ fn witness_games(
 /// `GROUP_SIZE` arrays ([`pawn::decide_group`]); each member's witness is then searched alone.
 pub fn analyse_all(
     arrays: &[CrcArray],
-    bound: usize,
+    bound: PawnBound,
     progress: impl Fn(f64) + Sync,
 ) -> Vec<CrcAnalysis> {
     let no_pawn: Vec<ByCastlingSide<Option<Vec<RankMove>>>> = arrays

@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod bound;
 pub mod crc;
 pub mod line;
 pub mod questions;

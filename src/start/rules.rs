@@ -18,6 +18,7 @@ use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide, Rule
 use crate::start::analysis::{
     Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes, witness_games,
 };
+use crate::start::bound::PawnBound;
 use crate::start::line::Line;
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
@@ -33,10 +34,13 @@ use std::collections::BTreeMap;
 /// `tests/start/rules.rs`). A verdict found within the bound is a fact about those pawn
 /// structures: after-pawn-move stays after-pawn-move with more files (its games exist), and
 /// artificial-only says that no castled position within the bound requires castling.
-pub const LEAP_BOUND: usize = 2;
+pub const LEAP_BOUND: PawnBound = match PawnBound::within::<8>(2) {
+    Ok(bound) => bound,
+    Err(_) => panic!("two files are a pawn bound"),
+};
 
 /// The pawn bound the analyses under `rule` use when `bound` is asked for.
-pub fn bound_under(rule: Rule, bound: usize) -> usize {
+pub fn bound_under(rule: Rule, bound: PawnBound) -> PawnBound {
     if rule.slides() {
         bound
     } else {
@@ -65,7 +69,7 @@ pub struct RuleAnalysis {
     /// Every castling the rule allows on each side, in the rule's order ([`Rule::castlings`]).
     pub castlings: ByCastlingSide<Vec<CastlingVerdict>>,
     /// The most files with moved pawns the searches went through ([`bound_under`]).
-    pub bound: usize,
+    pub bound: PawnBound,
 }
 
 impl RuleAnalysis {
@@ -104,7 +108,7 @@ impl RuleAnalysis {
 
 /// Analyses one arrangement under `rule` with pawn moves on at most `bound` files, deciding each
 /// castling exactly as [`analyse_all`] does.
-pub fn analyse(rule: Rule, arrangement: Arrangement, bound: usize) -> RuleAnalysis {
+pub fn analyse(rule: Rule, arrangement: Arrangement, bound: PawnBound) -> RuleAnalysis {
     if rule == Rule::CHESS960 {
         return RuleAnalysis::of_chess960(&Analysis::with_bound(arrangement, bound));
     }
@@ -154,7 +158,7 @@ fn paths(rule: Rule, arrangement: &Arrangement, side: CastlingSide) -> Vec<Castl
 pub fn analyse_all(
     rules: &[Rule],
     chess960: &[Analysis],
-    bound: usize,
+    bound: PawnBound,
     progress: impl Fn(f64) + Sync,
 ) -> Vec<Vec<RuleAnalysis>> {
     let arrangements: Vec<Arrangement> = Arrangement::all().collect();
@@ -179,7 +183,7 @@ pub fn analyse_all(
     distinct.dedup();
     // Castlings that are Chess960's castling in the same arrangement (the same squares, searched
     // with the same bound) are decided already, with the shortest games: taken as they are.
-    let known: BTreeMap<(usize, CastlingPath, usize), CastlingVerdict> = chess960
+    let known: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = chess960
         .iter()
         .flat_map(|analysis| {
             let sp = analysis.arrangement.sp() as usize;
@@ -196,7 +200,7 @@ pub fn analyse_all(
         .map(|&(sp, path)| ((sp, path), no_pawn::search(&arrangements[sp], path)))
         .collect();
     // The castlings that need a pawn move, by the bound they are searched with.
-    let mut tasks: BTreeMap<usize, Vec<(usize, CastlingPath)>> = BTreeMap::new();
+    let mut tasks: BTreeMap<PawnBound, Vec<(usize, CastlingPath)>> = BTreeMap::new();
     for &(sp, path) in &distinct {
         if no_pawn[&(sp, path)].is_none() {
             for &rule in &others {
@@ -219,7 +223,8 @@ pub fn analyse_all(
         let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
         progress((before + n) as f64 / total.max(1.0));
     };
-    let mut outcomes: BTreeMap<(usize, CastlingPath, usize), pawn::PawnOutcome> = BTreeMap::new();
+    let mut outcomes: BTreeMap<(usize, CastlingPath, PawnBound), pawn::PawnOutcome> =
+        BTreeMap::new();
     for (&searched_bound, list) in &tasks {
         let found = pawn_outcomes(&arrangements, list, searched_bound, &report);
         for (&(sp, path), outcome) in list.iter().zip(found) {
@@ -228,7 +233,7 @@ pub fn analyse_all(
     }
     // Each distinct castling decided once (its games realized once), for every bound a rule
     // searches it with; the rules then take their castlings from here, named their way.
-    let keys: Vec<(usize, CastlingPath, usize)> = {
+    let keys: Vec<(usize, CastlingPath, PawnBound)> = {
         let mut keys: Vec<_> = others
             .iter()
             .map(|&rule| bound_under(rule, bound))
@@ -238,7 +243,7 @@ pub fn analyse_all(
         keys.dedup();
         keys
     };
-    let decisions: BTreeMap<(usize, CastlingPath, usize), CastlingVerdict> = keys
+    let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
         .par_iter()
         .filter_map(|&(sp, path, b)| {
             if let Some(verdict) = known.get(&(sp, path, b)) {
@@ -310,7 +315,7 @@ fn decided(
     path: CastlingPath,
     found: Option<no_pawn::Castling>,
     outcome: Option<pawn::PawnOutcome>,
-    bound: usize,
+    bound: PawnBound,
 ) -> CastlingVerdict {
     let verdict = match (&found, outcome) {
         (Some(castling), _) => SideVerdict {

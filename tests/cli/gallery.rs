@@ -21,6 +21,7 @@ use castle960::notation::naming::parse_any;
 use castle960::report::explain::Explanation;
 use castle960::report::gallery;
 use castle960::start::analysis::Analysis;
+use castle960::start::bound::PawnBound;
 use castle960::start::rules::{self, RuleAnalysis};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -1265,7 +1266,7 @@ fn gallery_switches_castling_rules_in_headless_chromium() {
     // landing squares, fewest moves and games; the board replays each to the library's end.
     for sp in [518usize, 9, 2] {
         let arrangement = Arrangement::from_sp(sp as u16).unwrap();
-        let analysis = rules::analyse(Rule::FREE, arrangement, 8);
+        let analysis = rules::analyse(Rule::FREE, arrangement, PawnBound::ALL_EIGHT);
         for (side, prefix) in ["a", "h"].iter().enumerate() {
             browser.hash(&format!("sp={sp}&side={prefix}&rule=free"));
             let listed = browser.eval(

@@ -6,12 +6,13 @@ use castle960::chess::Rule;
 use castle960::report::analysis_doc::{self, TEMPLATE};
 use castle960::report::template::Facts;
 use castle960::start::analysis::analyse_all_with;
+use castle960::start::bound::PawnBound;
 use castle960::start::rules;
 
 #[test]
 fn every_fact_is_used_and_every_placeholder_known() {
-    let analyses = analyse_all_with(1, |_| {});
-    let under_rules = rules::analyse_all(&Rule::ALL, &analyses, 1, |_| {});
+    let analyses = analyse_all_with(PawnBound::ONE, |_| {});
+    let under_rules = rules::analyse_all(&Rule::ALL, &analyses, PawnBound::ONE, |_| {});
     let facts = analysis_doc::facts(&analyses, &under_rules);
     for name in facts.names() {
         assert!(

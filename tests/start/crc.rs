@@ -8,6 +8,7 @@
 use crate::plain::{Castling, model, whole_board};
 use castle960::CastlingSide;
 use castle960::report::crc as report;
+use castle960::start::bound::PawnBound;
 use castle960::start::crc::{self, CrcAnalysis};
 use castle960::start::verdict::Verdict;
 use castle960::ten::{Board, CrcArray, Move, Piece, Square, TenWhiteBoard, arrays};
@@ -186,7 +187,7 @@ fn check_side(
 #[test]
 fn crc_witnesses_replay_on_the_ten_file_board() {
     let arrays = sample(29);
-    let analyses = crc::analyse_all(&arrays, 1, |_| {});
+    let analyses = crc::analyse_all(&arrays, PawnBound::ONE, |_| {});
     let problems: Vec<String> = analyses.par_iter().flat_map_iter(check).collect();
     assert!(problems.is_empty(), "{problems:#?}");
     // Every verdict occurs in the sample, so each branch above was exercised.
@@ -251,7 +252,7 @@ fn crc_verdicts_equal_the_plain_model_search_with_one_pawn_file() {
     let mismatches: Vec<String> = arrays
         .par_iter()
         .flat_map_iter(|array| {
-            let ours = CrcAnalysis::new(*array, 1);
+            let ours = CrcAnalysis::new(*array, PawnBound::ONE);
             let start = model::start::<10>(&array.to_string());
             let walks: model::Reachable<10> = model::explore(start, &[], 1);
             CastlingSide::BOTH
@@ -281,7 +282,7 @@ fn crc_no_pawn_fewest_moves_equal_a_plain_whole_board_search() {
     let sides: Vec<(CrcArray, CastlingSide, usize)> = sample(97)
         .into_iter()
         .flat_map(|array| {
-            let ours = CrcAnalysis::new(array, 1);
+            let ours = CrcAnalysis::new(array, PawnBound::ONE);
             CastlingSide::BOTH
                 .into_iter()
                 .filter_map(move |side| Some((array, side, ours.sides[side].no_pawn_moves?)))
@@ -469,7 +470,7 @@ fn committed_crc_document_is_rebuilt_from_the_committed_rows() {
     );
     assert_eq!(
         body,
-        report::document(&rows, rows[0].pawn_files),
+        report::document(&rows, PawnBound::within::<10>(rows[0].pawn_files).unwrap()),
         "run `castle960 crc report`"
     );
 }

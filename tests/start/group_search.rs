@@ -28,6 +28,7 @@ fn group_decisions_match_the_exhaustive_search() {
         let arrangements = group(side, king, rook);
         assert!(!arrangements.is_empty());
         let path = arrangements[0].castling(side);
+        let bound = castle960::start::bound::PawnBound::within::<8>(bound).unwrap();
         let decisions = pawn::decide_group(&arrangements, path, bound);
         assert_eq!(decisions.len(), arrangements.len());
         for (a, decision) in arrangements.iter().zip(&decisions) {

@@ -36,7 +36,10 @@ fn compare(sps: &[u16], bound: usize) {
         .flat_map_iter(|&sp| {
             let a = Arrangement::from_sp(sp).unwrap();
             let walks = model::explore(model::start::<8>(&a.to_string()), &[], bound);
-            let analysis = Analysis::with_bound(a, bound);
+            let analysis = Analysis::with_bound(
+                a,
+                castle960::start::bound::PawnBound::within::<8>(bound).unwrap(),
+            );
             CastlingSide::BOTH
                 .into_iter()
                 .filter_map(|side| {

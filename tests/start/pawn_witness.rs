@@ -200,7 +200,7 @@ fn within_a_pawn_bound_the_games_keep_to_it() {
     use castle960::Verdict;
     use castle960::start::analysis::{Analysis, Games};
     let a = Arrangement::from_sp(402).unwrap();
-    let analysis = Analysis::with_bound(a, 1);
+    let analysis = Analysis::with_bound(a, castle960::start::bound::PawnBound::ONE);
     let v = &analysis.verdicts[CastlingSide::A];
     assert_eq!(v.verdict, Verdict::ArtificialOnly);
     assert_eq!(v.games, Games::ShortestIntoWitness);

@@ -429,6 +429,7 @@ fn square_name(file: usize) -> String {
 /// own search (`Analysis`, as `model_oracle.rs` compares it): the sets are what takes the time.
 /// Returns how many castlings of each rule got each verdict.
 fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'static str), usize> {
+    let pawn_bound = castle960::start::bound::PawnBound::within::<8>(bound).unwrap();
     let results: Vec<Result<Vec<(&str, &str)>, String>> = sps
         .par_iter()
         .map(|&sp| {
@@ -444,7 +445,7 @@ fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'st
                 .collect();
             let analyses: Vec<_> = RULES[1..]
                 .par_iter()
-                .map(|rule| castle960::start::rules::analyse(rule.parse().unwrap(), a, bound))
+                .map(|rule| castle960::start::rules::analyse(rule.parse().unwrap(), a, pawn_bound))
                 .collect();
             let mut verdicts = Vec::new();
             for (rule, analysis) in RULES[1..].iter().zip(&analyses) {
@@ -481,7 +482,7 @@ fn compare_with_model(sps: &[u16], bound: usize) -> BTreeMap<(&'static str, &'st
                     }
                 }
             }
-            let chess960 = Analysis::with_bound(a, bound);
+            let chess960 = Analysis::with_bound(a, pawn_bound);
             for ((side, king, rook), before) in sides(&back_rank).into_iter().zip(&explored[1..]) {
                 let [castling] = &plain_castlings("chess960", king, rook)[..] else {
                     panic!("chess960 has one castling a side");
@@ -557,13 +558,13 @@ fn slow_pawn_verdicts_equal_a_plain_model_search_with_two_pawn_files() {
 fn fast_castling_within_three_files_equals_within_two() {
     use castle960::start::analysis::pawn_outcomes;
     use castle960::start::rules::LEAP_BOUND;
-    assert_eq!(LEAP_BOUND, 2);
+    assert_eq!(LEAP_BOUND.files(), 2);
     let rows = report();
     let arrangements: Vec<Arrangement> = Arrangement::all().collect();
     let mut tasks = Vec::new();
     let mut reported = Vec::new();
     for row in rows.iter().filter(|r| r.rule == "fast") {
-        assert_eq!(row.pawn_files, LEAP_BOUND, "{}", row.label());
+        assert_eq!(row.pawn_files, LEAP_BOUND.files(), "{}", row.label());
         if row.verdict == "no-pawn-move" {
             continue;
         }
@@ -581,7 +582,8 @@ fn fast_castling_within_three_files_equals_within_two() {
         tasks.push((row.sp as usize, path.unnamed()));
         reported.push(row);
     }
-    let outcomes = pawn_outcomes(&arrangements, &tasks, 3, &|_| {});
+    let three = castle960::start::bound::PawnBound::within::<8>(3).unwrap();
+    let outcomes = pawn_outcomes(&arrangements, &tasks, three, &|_| {});
     let differ: Vec<String> = reported
         .iter()
         .zip(&outcomes)
@@ -883,7 +885,11 @@ fn one_arrangement_analysed_alone_is_the_reports_rows() {
         .par_iter()
         .filter_map(|&(rule, sp)| {
             let a = Arrangement::from_sp(sp).unwrap();
-            let analysis = castle960::start::rules::analyse(rule.parse().unwrap(), a, 8);
+            let analysis = castle960::start::rules::analyse(
+                rule.parse().unwrap(),
+                a,
+                castle960::start::bound::PawnBound::ALL_EIGHT,
+            );
             let csv = castle960::report::rules_csv::to_csv(&[vec![analysis]]);
             let csv = String::from_utf8(csv).unwrap();
             // The header comes with the first row (none when the rule allows no castling).

@@ -13,6 +13,7 @@
 
 use crate::common;
 
+use castle960::start::bound::PawnBound;
 use castle960::start::search::pawn::{CastledWalk, CoreId, DEFAULT_BOUND, castled_walks};
 use castle960::{Arrangement, CastlingSide};
 use rayon::prelude::*;
@@ -29,7 +30,9 @@ const AT_LEAST: usize = 10_000;
 /// The searches whose castled positions are realized: every pawn structure (the report's), and
 /// pawns on at most three files, whose castling game examines many more castled positions one
 /// by one (with fewer files, fewer structures are safe).
-const BOUNDS: [usize; 2] = [DEFAULT_BOUND, 3];
+fn bounds() -> [PawnBound; 2] {
+    [DEFAULT_BOUND, PawnBound::within::<8>(3).unwrap()]
+}
 
 /// The artificial-only sides of the committed report, in order of SP, a before h.
 fn artificial_only_sides() -> Vec<(Arrangement, CastlingSide)> {
@@ -107,7 +110,7 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
         .par_iter()
         .map(|&(arrangement, side)| {
             let mut covered = Covered::default();
-            for bound in BOUNDS {
+            for bound in bounds() {
                 let before = covered.positions;
                 let examined =
                     castled_walks(&arrangement, arrangement.castling(side), bound, |walk| {

@@ -21,6 +21,7 @@ use crate::notation::pgn;
 use crate::report::csv::Row;
 use crate::start::analysis::Analysis;
 use crate::start::board;
+use crate::start::bound::PawnBound;
 use crate::start::line::Line;
 use crate::start::questions::OfficerOrder;
 use crate::start::rule::RuleCase;
@@ -45,7 +46,7 @@ pub struct Explanation {
     /// The report's line for this arrangement: every per-side fact, named as in the CSV.
     pub row: Row,
     /// The most files whose pawns the pawn-move search moved.
-    pub pawn_bound: usize,
+    pub pawn_bound: PawnBound,
     /// What the text says beyond the row, per side.
     pub details: ByCastlingSide<SideDetails>,
     /// The castled ranks (question 3) this arrangement reaches, in letter order.

@@ -326,7 +326,7 @@ pub(crate) fn verdict_reason(analysis: &Analysis, side: CastlingSide) -> String 
         Verdict::NotWithinBound => format!(
             "Undecided: castling never becomes legal with pawns moved on at most {} \
              ({blockers_text}); more pawn moves might make it legal.",
-            words::count(analysis.bound, "file", "files")
+            words::count(analysis.bound.files(), "file", "files")
         ),
     }
 }

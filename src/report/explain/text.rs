@@ -225,7 +225,7 @@ impl Explanation {
                 return format!(
                     "{:<5}  undecided within the bound (pawns on at most {})  rule not checked",
                     d.castling_move,
-                    words::count(self.pawn_bound, "file", "files"),
+                    words::count(self.pawn_bound.files(), "file", "files"),
                 );
             }
             (None, [one]) => format!("pawn {one}"),

@@ -158,7 +158,7 @@ impl<'a> RuleExplanation<'a> {
             arrangement: a.arrangement.to_string(),
             fen: &self.fen,
             model: MODEL_NOTE,
-            pawn_files: a.bound,
+            pawn_files: a.bound.files(),
             requires_castling: a.requires_castling(),
             sides: crate::chess::ByCastlingSide::new(|side| SideJson {
                 verdict: a.side_verdict(side),

@@ -3,6 +3,7 @@
 //! they come from), and the order in which the report searches them.
 
 use crate::chess::{Arrangement, CastlingPath};
+use crate::start::bound::PawnBound;
 use crate::start::search::swap;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -27,7 +28,7 @@ impl GroupKey {
 
     /// How many pawn structures within `bound` the swap lemma settles for this group (worked
     /// out once per group and bound).
-    pub fn safe_structures(self, bound: usize) -> usize {
+    pub fn safe_structures(self, bound: PawnBound) -> usize {
         swap::SafeStructures::of(self.path, bound).count()
     }
 }
@@ -70,7 +71,7 @@ pub fn of(tasks: impl IntoIterator<Item = (usize, CastlingPath)>) -> Vec<Group> 
 /// (worked out for every group at once, in parallel) measures its cost better than its size
 /// does, which breaks ties; then the key. The order changes only the schedule, never what is
 /// found.
-pub fn costliest_first(groups: Vec<Group>, bound: usize) -> Vec<Group> {
+pub fn costliest_first(groups: Vec<Group>, bound: PawnBound) -> Vec<Group> {
     let within = swap::structures_within(bound);
     let mut costed: Vec<(usize, Group)> = groups
         .into_par_iter()

@@ -12,6 +12,7 @@ pub use tally::Tally;
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide};
 use crate::start::board::WhiteBoard;
+use crate::start::bound::PawnBound;
 use crate::start::line::Line;
 use crate::start::questions::Answers;
 use crate::start::questions::fewest_any::Fewest;
@@ -92,7 +93,7 @@ pub struct Analysis {
     /// The verdict per side, by search (no-pawn-move included), with the games that back it.
     pub verdicts: ByCastlingSide<SideVerdict>,
     /// The most files whose pawns the pawn-move search may move.
-    pub bound: usize,
+    pub bound: PawnBound,
     /// The four neighbouring published questions, answered for this arrangement.
     pub questions: Answers,
 }
@@ -109,7 +110,7 @@ impl Analysis {
     /// by the group search ([`pawn::decide_group`]), here for a group of one, and its witness
     /// is searched the same way: so `show` and the report state the same verdict, the same
     /// games and the same count of castled positions examined ([`SideVerdict::cores`]).
-    pub fn with_bound(arrangement: Arrangement, bound: usize) -> Analysis {
+    pub fn with_bound(arrangement: Arrangement, bound: PawnBound) -> Analysis {
         let no_pawn =
             ByCastlingSide::new(|side| no_pawn::search(&arrangement, arrangement.castling(side)));
         Analysis::assemble(arrangement, no_pawn, bound, |side| {
@@ -122,7 +123,7 @@ impl Analysis {
     fn assemble(
         arrangement: Arrangement,
         no_pawn: ByCastlingSide<Option<no_pawn::Castling>>,
-        bound: usize,
+        bound: PawnBound,
         mut outcome: impl FnMut(CastlingSide) -> pawn::PawnOutcome,
     ) -> Analysis {
         let questions = Answers::of(&arrangement);
@@ -135,7 +136,7 @@ impl Analysis {
                 cores: 0,
                 realize_error: None,
                 safe_structures: None,
-                verdict_one_file_fewer: (bound > 1).then_some(Verdict::NoPawnMove),
+                verdict_one_file_fewer: (bound > PawnBound::ONE).then_some(Verdict::NoPawnMove),
             },
             None => pawn_verdict(
                 &arrangement,
@@ -185,7 +186,7 @@ impl Analysis {
 fn pawn_verdict(
     arrangement: &Arrangement,
     side: CastlingSide,
-    bound: usize,
+    bound: PawnBound,
     outcome: pawn::PawnOutcome,
     fewest: &Fewest,
 ) -> SideVerdict {
@@ -195,12 +196,14 @@ fn pawn_verdict(
     // with one file fewer too: an after-pawn-move witness remains one, and an artificial-only
     // side keeps castling possible while its castled positions, a subset, stay walkable. Only
     // otherwise does the search run again.
-    let verdict_one_file_fewer = (bound > 1).then(|| match outcome.verdict {
-        Verdict::AfterPawnMove | Verdict::ArtificialOnly if outcome.pawn_files() < bound => {
+    let verdict_one_file_fewer = bound.fewer().map(|fewer| match outcome.verdict {
+        Verdict::AfterPawnMove | Verdict::ArtificialOnly
+            if outcome.pawn_files() < bound.files() =>
+        {
             outcome.verdict
         }
         Verdict::NotWithinBound => Verdict::NotWithinBound,
-        _ => pawn::analyse(arrangement, arrangement.castling(side), bound - 1).verdict,
+        _ => pawn::analyse(arrangement, arrangement.castling(side), fewer).verdict,
     });
     let (games, (castle_line, walk_line)) = match shortest_games(
         arrangement,
@@ -263,7 +266,7 @@ pub fn witness_games(
 fn shortest_games(
     arrangement: &Arrangement,
     side: CastlingSide,
-    bound: usize,
+    bound: PawnBound,
     verdict: Verdict,
     fewest: &Fewest,
     witness: Option<&Line>,
@@ -294,7 +297,7 @@ fn shortest_games(
         // Any castled position serves: the shortest castling game, if it keeps within the bound,
         // and the shortest walk to where it ends; else the same from the witness's castled
         // position (every castled position within the bound is walkable).
-        Verdict::ArtificialOnly if pawn_files(arrangement, &fewest.line) <= bound => {
+        Verdict::ArtificialOnly if pawn_files(arrangement, &fewest.line) <= bound.files() => {
             walk_from(fewest.line.clone()).map(|lines| (Games::Shortest, lines))
         }
         Verdict::ArtificialOnly => {
@@ -333,7 +336,7 @@ pub fn analyse_all() -> Vec<Analysis> {
 ///
 /// The pawn-move verdicts are decided by [`pawn_outcomes`]; then the witnesses become real
 /// games.
-pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Analysis> {
+pub fn analyse_all_with(bound: PawnBound, progress: impl Fn(f64) + Sync) -> Vec<Analysis> {
     let arrangements: Vec<Arrangement> = Arrangement::all().collect();
     let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = arrangements
         .par_iter()
@@ -388,7 +391,7 @@ pub fn analyse_all_with(bound: usize, progress: impl Fn(f64) + Sync) -> Vec<Anal
 pub fn pawn_outcomes(
     arrangements: &[Arrangement],
     tasks: &[(usize, CastlingPath)],
-    bound: usize,
+    bound: PawnBound,
     report: &(impl Fn(usize) + Sync),
 ) -> Vec<pawn::PawnOutcome> {
     let groups = groups::costliest_first(groups::of(tasks.iter().copied()), bound);
@@ -436,7 +439,7 @@ pub fn pawn_outcomes(
 pub fn pawn_outcome(
     arrangement: &Arrangement,
     path: CastlingPath,
-    bound: usize,
+    bound: PawnBound,
 ) -> pawn::PawnOutcome {
     let group = std::slice::from_ref(arrangement);
     let decision = pawn::decide_group(group, path, bound)[0];
@@ -450,7 +453,7 @@ pub fn pawn_outcome(
 fn side_witness(
     arrangement: &Arrangement,
     path: CastlingPath,
-    bound: usize,
+    bound: PawnBound,
     decision: pawn::GroupDecision,
 ) -> pawn::PawnOutcome {
     let outcome = if decision.unwalkable {

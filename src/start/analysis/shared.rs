@@ -14,6 +14,7 @@
 use super::groups::{self, Group, GroupKey};
 use super::{Analysis, side_witness};
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath};
+use crate::start::bound::PawnBound;
 use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, GroupDecision};
 use rayon::prelude::*;
@@ -22,7 +23,7 @@ use std::collections::HashMap;
 /// Analyses arrangements of a set known in advance, a batch at a time, each castling group
 /// searched once for all the set's members.
 pub struct Analyser {
-    bound: usize,
+    bound: PawnBound,
     /// The set, each arrangement once, in SP order.
     arrangements: Vec<Arrangement>,
     /// The no-pawn-move searches of the set, in the same order.
@@ -41,7 +42,7 @@ pub struct Analyser {
 impl Analyser {
     /// Prepares the analyses of `arrangements` (repeats are analysed once) with pawn moves on
     /// at most `bound` files: their no-pawn-move searches, in parallel, and their groups.
-    pub fn new(arrangements: &[Arrangement], bound: usize) -> Analyser {
+    pub fn new(arrangements: &[Arrangement], bound: PawnBound) -> Analyser {
         let mut set = arrangements.to_vec();
         set.sort_by_key(Arrangement::sp);
         set.dedup();

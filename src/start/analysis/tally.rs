@@ -8,6 +8,8 @@
 
 use crate::chess::{ByCastlingSide, CastlingSide};
 use crate::start::analysis::Analysis;
+use crate::start::bound::PawnBound;
+use crate::start::search::pawn::PawnScope;
 use crate::start::verdict::Verdict;
 
 /// The figures of a run over some arrangements (all 960 in the report), in SP order.
@@ -15,8 +17,8 @@ use crate::start::verdict::Verdict;
 pub struct Tally {
     /// How many arrangements the run analysed.
     pub arrangements: usize,
-    /// The pawn bound the run searched with (files with moved pawns; 0 for an empty run).
-    pub bound: usize,
+    /// The pawn bound the run searched with (none for an empty run, which searched nothing).
+    pub bound: Option<PawnBound>,
     /// Arrangements where White can reach a position that requires castling (the search).
     pub answer: usize,
     /// The same by the closed-form rule.
@@ -64,7 +66,7 @@ impl Tally {
     pub fn of(analyses: &[Analysis]) -> Tally {
         let mut tally = Tally {
             arrangements: analyses.len(),
-            bound: analyses.first().map_or(0, |a| a.bound),
+            bound: analyses.first().map(|a| a.bound),
             ..Tally::default()
         };
         for a in analyses {
@@ -93,6 +95,12 @@ impl Tally {
             }
         }
         tally
+    }
+
+    /// The pawn structures the run searched, for headings. An empty run searched none: pawns
+    /// moved on at most 0 files.
+    pub fn scope(&self) -> PawnScope {
+        self.bound.map_or(PawnScope::AtMostFiles(0), PawnScope::of)
     }
 }
 
@@ -125,13 +133,14 @@ mod tests {
     /// The tally of a few arrangements equals the figures counted one by one.
     #[test]
     fn tally_counts_what_the_analyses_say() {
+        let two = PawnBound::within::<8>(2).unwrap();
         let analyses: Vec<Analysis> = [0u16, 9, 16, 518]
             .iter()
-            .map(|&sp| Analysis::with_bound(Arrangement::from_sp(sp).unwrap(), 2))
+            .map(|&sp| Analysis::with_bound(Arrangement::from_sp(sp).unwrap(), two))
             .collect();
         let tally = Tally::of(&analyses);
         assert_eq!(tally.arrangements, 4);
-        assert_eq!(tally.bound, 2);
+        assert_eq!(tally.bound, Some(two));
         let answer = analyses.iter().filter(|a| a.requires_castling()).count();
         assert_eq!(tally.answer, answer);
         for side in CastlingSide::BOTH {
@@ -157,6 +166,6 @@ mod tests {
             .filter(|agrees| !agrees)
             .count();
         assert_eq!(tally.verdict_disagreements.len(), disagreeing);
-        assert_eq!(Tally::of(&[]).bound, 0);
+        assert_eq!(Tally::of(&[]).bound, None);
     }
 }

@@ -7,6 +7,7 @@
 //! the earlier one is. Only castle-legal positions reached undominated are handed on.
 
 use crate::chess::Geometry;
+use crate::start::bound::PawnBound;
 use crate::start::search::hash::PlacementMap;
 use crate::start::search::model::{
     BackRank, PackedPos, Pos, Rules, SquareSet, structure_pawns, structures,
@@ -35,10 +36,10 @@ pub fn members(group: Group) -> impl Iterator<Item = usize> {
 pub const GROUP_SIZE: usize = Group::BITS as usize;
 
 /// The rules of the castling game of `castle`: king and castling rook frozen on their squares.
-pub fn castling_rules<const F: usize>(castle: Geometry, bound: usize) -> Rules<F> {
+pub fn castling_rules<const F: usize>(castle: Geometry, bound: PawnBound) -> Rules<F> {
     Rules {
         frozen: SquareSet::single(castle.king).with(castle.rook),
-        ..Rules::open(bound)
+        ..Rules::open(bound.files())
     }
 }
 
@@ -202,7 +203,7 @@ pub enum Pruning {
 pub fn castling_game<const F: usize, A: BackRank<F>>(
     arrangements: &[A],
     path: Geometry,
-    bound: usize,
+    bound: PawnBound,
     pruning: Pruning,
     on_candidate: impl FnMut(u32, &Pos<F>, Group) -> Group,
 ) -> (Tree<F>, Rules<F>) {
@@ -237,7 +238,7 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
     fn new(
         arrangements: &'a [A],
         path: Geometry,
-        bound: usize,
+        bound: PawnBound,
         pruning: Pruning,
     ) -> CastlingGame<'a, F, A> {
         assert!(

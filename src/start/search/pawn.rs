@@ -28,6 +28,7 @@
 //! which stops early.
 
 use crate::chess::{Arrangement, CastlingPath, File, Geometry};
+use crate::start::bound::PawnBound;
 use crate::start::line::Line;
 use crate::start::search::castling_game::{
     GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
@@ -45,7 +46,7 @@ use std::sync::{Mutex, OnceLock};
 
 /// The default bound on files with moved pawns: all eight, so every pawn structure White can
 /// reach is searched (the safe structures of [`crate::start::search::swap`] make that affordable).
-pub const DEFAULT_BOUND: usize = 8;
+pub const DEFAULT_BOUND: PawnBound = PawnBound::ALL_EIGHT;
 
 /// How many pawn structures White's pawns can make in the model: each file's pawn at home, on
 /// rank 3, or beyond.
@@ -63,11 +64,11 @@ pub enum PawnScope {
 
 impl PawnScope {
     /// The scope of a search with pawns moved on at most `bound` files.
-    pub const fn of(bound: usize) -> PawnScope {
-        if bound >= crate::start::search::swap::MAX_BOUND {
+    pub fn of(bound: PawnBound) -> PawnScope {
+        if bound >= PawnBound::ALL_EIGHT {
             PawnScope::EveryStructure
         } else {
-            PawnScope::AtMostFiles(bound)
+            PawnScope::AtMostFiles(bound.files())
         }
     }
 }
@@ -150,7 +151,7 @@ struct Findings<const F: usize> {
 pub fn analyse<const F: usize>(
     arrangement: &impl BackRank<F>,
     path: impl Into<Geometry>,
-    bound: usize,
+    bound: PawnBound,
 ) -> PawnOutcome {
     analyse_with(
         arrangement,
@@ -168,7 +169,7 @@ pub fn analyse<const F: usize>(
 pub fn analyse_exhaustively<const F: usize>(
     arrangement: &impl BackRank<F>,
     path: impl Into<Geometry>,
-    bound: usize,
+    bound: PawnBound,
 ) -> PawnOutcome {
     analyse_with(
         arrangement,
@@ -192,7 +193,7 @@ pub fn analyse_exhaustively<const F: usize>(
 pub fn witness<const F: usize>(
     arrangement: &impl BackRank<F>,
     path: impl Into<Geometry>,
-    bound: usize,
+    bound: PawnBound,
 ) -> PawnOutcome {
     let path = path.into();
     let Some(first) = first_castle_legal(arrangement, path, bound) else {
@@ -257,9 +258,9 @@ struct FirstCastleLegal {
 fn first_castle_legal<const F: usize>(
     arrangement: &impl BackRank<F>,
     path: Geometry,
-    bound: usize,
+    bound: PawnBound,
 ) -> &'static Option<FirstCastleLegal> {
-    type Key = (usize, u32, u8, u8, u16, usize);
+    type Key = (usize, u32, u8, u8, u16, PawnBound);
     static FIRST: Mutex<BTreeMap<Key, &'static OnceLock<Option<FirstCastleLegal>>>> =
         Mutex::new(BTreeMap::new());
     let key = (
@@ -287,7 +288,7 @@ fn first_castle_legal<const F: usize>(
 fn analyse_with<const F: usize>(
     arrangement: &impl BackRank<F>,
     path: Geometry,
-    bound: usize,
+    bound: PawnBound,
     pruning: Pruning,
     until: Until,
 ) -> PawnOutcome {
@@ -331,7 +332,7 @@ fn analyse_with<const F: usize>(
 fn search<const F: usize>(
     arrangement: &impl BackRank<F>,
     path: Geometry,
-    bound: usize,
+    bound: PawnBound,
     pruning: Pruning,
     until: Until,
 ) -> Findings<F> {
@@ -454,7 +455,7 @@ impl CastledWalk {
 pub fn castled_walks(
     arrangement: &Arrangement,
     path: CastlingPath,
-    bound: usize,
+    bound: PawnBound,
     mut each: impl FnMut(CastledWalk),
 ) -> usize {
     let path = path.geometry();
@@ -582,7 +583,7 @@ pub struct GroupDecision {
 pub fn decide_group<const F: usize>(
     arrangements: &[impl BackRank<F>],
     path: impl Into<Geometry>,
-    bound: usize,
+    bound: PawnBound,
 ) -> Vec<GroupDecision> {
     let path = path.into();
     let mut cache = CoreCache::<F>::default();
@@ -635,6 +636,11 @@ mod tests {
     use crate::start::search::no_pawn;
     use crate::start::search::swap::SafeStructures;
 
+    /// Pawns moved on at most two files: small castling games that still reach many structures.
+    fn two_files() -> PawnBound {
+        PawnBound::within::<8>(2).unwrap()
+    }
+
     /// The lemma of [`crate::start::search::swap`] checked against the components themselves: in the castling
     /// game run in full (no shortcut), every castle-legal position in a structure the lemma calls
     /// safe lies in the same component as the position right after castling, so king and rook
@@ -642,7 +648,8 @@ mod tests {
     #[test]
     fn castled_positions_in_safe_structures_are_walked_to() {
         let mut checked = 0;
-        for (step, bound) in [(13, 2), (59, 3)] {
+        for (step, files) in [(13, 2), (59, 3)] {
+            let bound = PawnBound::within::<8>(files).unwrap();
             for arrangement in Arrangement::all().step_by(step) {
                 for side in CastlingSide::BOTH {
                     let path = arrangement.castling(side);
@@ -684,7 +691,8 @@ mod tests {
             for side in CastlingSide::BOTH {
                 let group = std::slice::from_ref(&arrangement);
                 let path = arrangement.castling(side).geometry();
-                let (tree, _) = castling_game(group, path, 2, Pruning::Never, |_, _, _| 0);
+                let (tree, _) =
+                    castling_game(group, path, two_files(), Pruning::Never, |_, _, _| 0);
                 for node in (0..tree.len() as u32).step_by(7) {
                     let lifted = lift_all_quiet(tree.pos(node).placement());
                     component_moves(&lifted, |next, step| {
@@ -723,7 +731,7 @@ mod tests {
             let path = members[0].castling(side).geometry();
             let mut cache = CoreCache::default();
             let mut ids: Vec<PosKey> = Vec::new();
-            castling_game(&members, path, 2, Pruning::Always, |_, pos, _| {
+            castling_game(&members, path, two_files(), Pruning::Always, |_, pos, _| {
                 let id = cache.id(pos.placement().castled(path));
                 if !ids.contains(&id) {
                     ids.push(id);

@@ -48,6 +48,7 @@
 //! sampled castling games.
 
 use crate::chess::{CastlingPath, Geometry, Naming};
+use crate::start::bound::PawnBound;
 use crate::start::search::components::{CoreCache, connected_within};
 use crate::start::search::model::{
     self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet,
@@ -61,14 +62,11 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// The largest bound on pawn files: all eight, every structure White's pawns can reach.
-pub const MAX_BOUND: usize = 8;
-
 /// How many pawn structures have pawns moved on at most `bound` files: the structures a
 /// search within that bound may enter.
-pub fn structures_within(bound: usize) -> usize {
+pub fn structures_within(bound: PawnBound) -> usize {
     (0..STRUCTURES)
-        .filter(|&i| moved_files(&structure_pawns::<8>(i)) <= bound)
+        .filter(|&i| moved_files(&structure_pawns::<8>(i)) <= bound.files())
         .count()
 }
 
@@ -86,13 +84,13 @@ impl SafeStructures {
     /// The safe structures of castling along `path`, with pawns moved on at most `bound` files.
     /// Worked out once per castling and bound and shared by every arrangement with the same
     /// king and rook files (and by every rule with the same castling).
-    pub fn of(path: CastlingPath, bound: usize) -> &'static SafeStructures {
-        if !(1..=MAX_BOUND).contains(&bound) {
+    pub fn of(path: CastlingPath, bound: PawnBound) -> &'static SafeStructures {
+        if bound > PawnBound::ALL_EIGHT {
             return SafeStructures::none();
         }
         static TABLES: Tables = Mutex::new(BTreeMap::new());
         TABLES.once_per((path.unnamed(), bound), || {
-            SafeStructures::work_out(path, bound)
+            SafeStructures::work_out(path, bound.files())
         })
     }
 
@@ -100,7 +98,7 @@ impl SafeStructures {
     /// standard board, none on ten files, where the lemma is not worked out (its adversary
     /// places the queen, the other rook, the bishops and the knights; the archbishop and the
     /// chancellor are not among them), so that every castled position is examined one by one.
-    pub fn of_width<const F: usize>(castle: Geometry, bound: usize) -> &'static SafeStructures {
+    pub fn of_width<const F: usize>(castle: Geometry, bound: PawnBound) -> &'static SafeStructures {
         if F == 8 {
             SafeStructures::of(CastlingPath::of_geometry(castle, Naming::Side), bound)
         } else {
@@ -170,7 +168,7 @@ impl SafeStructures {
 
 /// The safe structures worked out so far, by castling (named alike, see
 /// [`CastlingPath::unnamed`]) and bound.
-type Tables = Mutex<BTreeMap<(CastlingPath, usize), &'static OnceLock<SafeStructures>>>;
+type Tables = Mutex<BTreeMap<(CastlingPath, PawnBound), &'static OnceLock<SafeStructures>>>;
 /// Robustness of each structure, by castling: unknown, no or yes.
 type Known = Mutex<BTreeMap<CastlingPath, &'static OnceLock<Vec<AtomicU8>>>>;
 
@@ -684,7 +682,9 @@ mod tests {
     fn safety_needs_every_later_structure_robust() {
         let (king, rook) = (File::B, File::A);
         let tables: Vec<&SafeStructures> = (1..=3)
-            .map(|bound| SafeStructures::of(path(king, rook), bound))
+            .map(|files| {
+                SafeStructures::of(path(king, rook), PawnBound::within::<8>(files).unwrap())
+            })
             .collect();
         assert!(tables[0].contains(&pawns(&[(2, BEYOND)])));
         for (b, table) in tables.iter().enumerate() {
