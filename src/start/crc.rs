@@ -36,13 +36,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 ///
 /// Why one: without the swap lemma every castled position is examined one by one, and the
 /// chancellor (which slides as a rook and leaps as a knight) is placed by the first-chance
-/// rule, not the knights' eager one, so the searches grow about forty-fold with the second pawn
-/// file (measured in the README, "Capablanca Random Chess arrays": all 21,836 arrays take about
-/// 75 s of CPU at one file, and a sample puts two files at about 50 minutes). On the standard
-/// board, where every bound can be run, one pawn file already finds all 200 sides that castle
-/// after a pawn move, so the answer (629) is the same as with all eight; the 360 sides it
-/// leaves not-within-bound castle there only artificially. On a sample of CRC arrays one and
-/// two files give the same count.
+/// rule, not the knights' eager one, so the searches grow about twentyfold with the second
+/// pawn file (measured in the README, "Capablanca Random Chess arrays": all 21,836 arrays take
+/// about 75 s of CPU at one file and 24 minutes at two). Two files give the same answer (15,018
+/// arrays) and the same after-pawn-move sides; they only turn sides that cannot castle with one
+/// file into artificial-only ones. On the standard board, where every bound can be run, one
+/// pawn file likewise finds all 200 sides that castle after a pawn move, so the answer (629) is
+/// the same as with all eight.
 pub const DEFAULT_BOUND: PawnBound = PawnBound::ONE;
 
 /// One castling side of one CRC array, decided.
