@@ -160,17 +160,7 @@ fn pawn_side(
     bound: PawnBound,
     decision: GroupDecision,
 ) -> CrcSide {
-    let outcome = if decision.unwalkable {
-        pawn::analyse(array, castle, bound)
-    } else {
-        pawn::witness(array, castle, bound)
-    };
-    assert_eq!(
-        outcome.verdict == Verdict::AfterPawnMove,
-        decision.unwalkable,
-        "CRC {array} {:?}: the group search and the search alone disagree",
-        castle.side
-    );
+    let outcome = pawn::decided_witness(array, castle, bound, decision);
     let (castle_line, walk_line, realize_error) = witness_games(array, &outcome);
     CrcSide {
         castle,
@@ -178,7 +168,7 @@ fn pawn_side(
         no_pawn_moves: None,
         castle_line,
         walk_line,
-        cores: decision.cores,
+        cores: outcome.cores,
         realize_error,
     }
 }

@@ -411,7 +411,7 @@ pub fn pawn_outcomes(
                 .map(|(&(sp, path), decision)| {
                     (
                         (sp, path),
-                        side_witness(&arrangements[sp], path, bound, decision),
+                        pawn::decided_witness(&arrangements[sp], path, bound, decision),
                     )
                 })
                 .collect();
@@ -443,32 +443,5 @@ pub fn pawn_outcome(
 ) -> pawn::PawnOutcome {
     let group = std::slice::from_ref(arrangement);
     let decision = pawn::decide_group(group, path, bound)[0];
-    side_witness(arrangement, path, bound, decision)
-}
-
-/// The witness of one castling of a group that [`pawn::decide_group`] has decided: searched
-/// alone, stopping at its first castled position (for an after-pawn-move side: at the first one
-/// no walk reaches), the same one [`Analysis::new`] shows for a single arrangement. The count of
-/// cores is the group search's.
-fn side_witness(
-    arrangement: &Arrangement,
-    path: CastlingPath,
-    bound: PawnBound,
-    decision: pawn::GroupDecision,
-) -> pawn::PawnOutcome {
-    let outcome = if decision.unwalkable {
-        pawn::analyse(arrangement, path, bound)
-    } else {
-        pawn::witness(arrangement, path, bound)
-    };
-    assert_eq!(
-        outcome.verdict == Verdict::AfterPawnMove,
-        decision.unwalkable,
-        "SP {} {path:?}: the group search and the search alone disagree",
-        arrangement.sp()
-    );
-    pawn::PawnOutcome {
-        cores: decision.cores,
-        ..outcome
-    }
+    pawn::decided_witness(arrangement, path, bound, decision)
 }

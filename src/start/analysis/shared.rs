@@ -11,8 +11,8 @@
 //! as [`Analysis::new`]'s: a group search decides each member as a search of it alone does, and
 //! counts the same castled cores for it (see [`super::SideVerdict::cores`]).
 
+use super::Analysis;
 use super::groups::{self, Group, GroupKey};
-use super::{Analysis, side_witness};
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath};
 use crate::start::bound::PawnBound;
 use crate::start::search::no_pawn;
@@ -121,7 +121,7 @@ impl Analyser {
                     let member = this.groups[&key]
                         .binary_search_by_key(&place, |&(member, _)| member)
                         .expect("a side that needs a pawn move is in its group");
-                    side_witness(&arrangement, path, bound, this.decided[&key][member])
+                    pawn::decided_witness(&arrangement, path, bound, this.decided[&key][member])
                 })
             })
             .collect()

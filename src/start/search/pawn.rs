@@ -564,6 +564,36 @@ fn artificial_games<const F: usize>(
     }
 }
 
+/// The witness of one castling that [`decide_group`] has decided: searched alone, stopping at
+/// its first castled position (for an after-pawn-move side: at the first one no walk reaches),
+/// the same one a single arrangement's analysis shows. The count of cores is the group
+/// search's. Both halves that decide groups (the 960 arrangements and the CRC arrays) take
+/// their witnesses here.
+pub fn decided_witness<const F: usize>(
+    back_rank: &impl BackRank<F>,
+    path: impl Into<Geometry>,
+    bound: PawnBound,
+    decision: GroupDecision,
+) -> PawnOutcome {
+    let path = path.into();
+    let outcome = if decision.unwalkable {
+        analyse(back_rank, path, bound)
+    } else {
+        witness(back_rank, path, bound)
+    };
+    assert_eq!(
+        outcome.verdict == Verdict::AfterPawnMove,
+        decision.unwalkable,
+        "back rank {} {:?}: the group search and the search alone disagree",
+        back_rank.number(),
+        path.side
+    );
+    PawnOutcome {
+        cores: decision.cores,
+        ..outcome
+    }
+}
+
 /// What the castling game of a group found for one arrangement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroupDecision {
