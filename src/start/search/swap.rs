@@ -50,6 +50,7 @@
 use crate::chess::{CastlingPath, Geometry, Naming};
 use crate::start::bound::PawnBound;
 use crate::start::search::components::{CoreCache, connected_within};
+use crate::start::search::hash::FastMap;
 use crate::start::search::model::{
     self, BISHOP, HOME, KING, KNIGHT, Pos, QUEEN, ROOK, Sq, SquareSet,
 };
@@ -292,8 +293,6 @@ struct Adversary {
     /// Clear squares that neither king nor rook stands on before or after castling: free for
     /// the pieces that leave and come back.
     passable: SquareSet,
-    /// Per spot, the blockers that can leave straight from it (a bit per blocker).
-    direct: Vec<u8>,
     /// Walking results by the set of blocked spots (a bit per spot index).
     known: Vec<Option<bool>>,
     /// Whether a blocker can leave from a spot with a given set of spots occupied, by
@@ -306,6 +305,10 @@ struct Adversary {
     search_components: bool,
     /// Components met by those searches, shared between assignments.
     components: CoreCache,
+    /// The answers of [`Adversary::one_component`] by the blockers that stay once the others
+    /// have left ([`Adversary::settle`]), three bits a spot: many assignments differ only in
+    /// pieces that step aside, and they share one answer.
+    component_known: FastMap<u64, bool>,
 }
 
 impl Adversary {
@@ -337,14 +340,6 @@ impl Adversary {
             .into_iter()
             .fold(clear, |set, file| set.without(first_rank(file)));
         let board = Pos::with_pawns(*pawns);
-        let direct = spots
-            .iter()
-            .map(|&s| {
-                (0..NO_BLOCKER)
-                    .filter(|&b| board.exit_possible(BLOCKERS[b], s))
-                    .fold(0, |m, b| m | 1 << b)
-            })
-            .collect();
         Adversary {
             path,
             king: first_rank(path.king_from()),
@@ -352,11 +347,11 @@ impl Adversary {
             board,
             known: vec![None; 1 << spots.len()],
             leaves: vec![0; (NO_BLOCKER * spots.len()) << spots.len()],
-            direct,
             spots,
             passable,
             search_components: wide,
             components: CoreCache::default(),
+            component_known: FastMap::default(),
         }
     }
 
@@ -367,24 +362,19 @@ impl Adversary {
     }
 
     /// Whether king and rook get round for every assignment that agrees with `assignment` on the
-    /// spots before `at`, with `left` blockers still to place. Branch and bound: the spots not
-    /// yet assigned, and the assigned blockers that cannot leave straight away, blocked all at
-    /// once is as bad as any completion can get; if king and rook get round even then, the
+    /// spots before `at`, with `left` blockers still to place. Branch and bound: with the spots
+    /// not yet assigned all taken by pieces that never move, the assigned blockers that can
+    /// still leave do ([`Adversary::settle`]); what stays blocked then is as bad as any
+    /// completion can get, since a completion only frees spots and settling only lets more
+    /// pieces leave when fewer spots are taken. If king and rook get round even then, the
     /// completions need not be tried.
     fn cannot_block_from(&mut self, assignment: &mut [usize], at: usize, left: [u8; 5]) -> bool {
-        let mut worst = !0usize << at & ((1 << self.spots.len()) - 1);
-        for (i, &b) in assignment[..at].iter().enumerate() {
-            if b != NO_BLOCKER && self.direct[i] & (1 << b) == 0 {
-                worst |= 1 << i;
-            }
-        }
+        let (worst, standing) = self.settle(&assignment[..at]);
         if self.walks(worst) {
             return true;
         }
         if at == self.spots.len() {
-            let blocked = self.settle(assignment);
-            return self.walks(blocked)
-                || (self.search_components && self.one_component(assignment));
+            return self.search_components && self.one_component_of_standing(standing);
         }
         for b in 0..=NO_BLOCKER {
             if b < NO_BLOCKER && (left[b] == 0 || !fits(b, self.spots[at])) {
@@ -420,6 +410,22 @@ impl Adversary {
 }
 
 impl Adversary {
+    /// [`Adversary::one_component`] of the blockers that stay (`standing`, a blocker or
+    /// `NO_BLOCKER` per spot), remembered by them. It answers for every assignment that settles
+    /// to them: the pieces that left did so over free spots and passable squares, which neither
+    /// king nor rook uses before or after castling, so both placements lie in one component with
+    /// the same placements without them.
+    fn one_component_of_standing(&mut self, standing: [usize; 16]) -> bool {
+        let standing = &standing[..self.spots.len()];
+        let key = standing.iter().fold(0u64, |key, &b| key << 3 | b as u64);
+        if let Some(&known) = self.component_known.get(&key) {
+            return known;
+        }
+        let answer = self.one_component(standing);
+        self.component_known.insert(key, answer);
+        answer
+    }
+
     /// Whether the castle-legal placement of this assignment (king and rook at home, each
     /// blocker on its spot, every piece not assigned in the pool) lies in one component with
     /// the placement right after castling, by the component's identity ([`CoreCache::id`]),
@@ -455,25 +461,30 @@ const WALL_EXITS: usize = 1;
 const WALL_BUDGET: usize = 30_000;
 
 impl Adversary {
-    /// Lets every blocker that can reach a way off the board over free spots and `passable`
-    /// squares leave, repeatedly, and returns the spots still blocked (a bit per spot index).
-    /// Routes avoid the squares of king and rook before and after castling, so that every piece
-    /// can come back the way it went.
-    fn settle(&mut self, assignment: &[usize]) -> usize {
+    /// Lets every blocker of `assigned` (the first spots, in order; the spots after them count
+    /// as taken by pieces that never move) that can reach a way off the board over free spots and
+    /// `passable` squares leave, repeatedly, and returns the spots still blocked (a bit per spot
+    /// index) and the blockers that stay. Routes avoid the squares of king and rook before and
+    /// after castling, so that every piece can come back the way it went. Which pieces stay
+    /// does not depend on the order they leave in: a piece that can leave still can once
+    /// others have gone.
+    fn settle(&mut self, assigned: &[usize]) -> (usize, [usize; 16]) {
+        let at = assigned.len();
         let mut standing = [NO_BLOCKER; 16];
-        standing[..assignment.len()].copy_from_slice(assignment);
-        let mut occupied: usize = (0..assignment.len())
-            .filter(|&i| assignment[i] != NO_BLOCKER)
-            .fold(0, |m, i| m | 1 << i);
+        standing[..at].copy_from_slice(assigned);
+        let unassigned = !0usize << at & ((1 << self.spots.len()) - 1);
+        let mut occupied: usize = (0..at)
+            .filter(|&i| assigned[i] != NO_BLOCKER)
+            .fold(unassigned, |m, i| m | 1 << i);
         loop {
-            let leaving = (0..self.spots.len())
+            let leaving = (0..at)
                 .find(|&i| standing[i] != NO_BLOCKER && self.leaves(standing[i], i, occupied));
             match leaving {
                 Some(i) => {
                     standing[i] = NO_BLOCKER;
                     occupied &= !(1 << i);
                 }
-                None => return occupied,
+                None => return (occupied, standing),
             }
         }
     }
@@ -674,6 +685,91 @@ mod tests {
             }
             assert!(implied > 1000);
         }
+    }
+
+    /// [`robust`] without its branch and bound or remembered answers: every assignment of
+    /// blockers to the spots (the holes alone, then everywhere) tried one by one, its pieces
+    /// let leave one at a time by [`can_leave`] until none can, the walk over what stays free,
+    /// and where that fails (everywhere only) the whole placement's components compared.
+    fn robust_plainly(path: CastlingPath, pawns: &[u8; 8]) -> bool {
+        [Spots::Holes, Spots::Everywhere].into_iter().any(|where_| {
+            let mut adversary = Adversary::new(path, pawns, where_);
+            let spots = adversary.spots.clone();
+            let mut assignment = Vec::new();
+            every_assignment(&spots, &mut assignment, BLOCKER_COUNTS, &mut |assignment| {
+                let mut standing = assignment.to_vec();
+                while let Some(i) = (0..spots.len()).find(|&i| {
+                    let free = (0..spots.len())
+                        .filter(|&j| standing[j] == NO_BLOCKER)
+                        .fold(adversary.passable, |m, j| m.with(spots[j]));
+                    standing[i] != NO_BLOCKER
+                        && can_leave(&adversary.board, BLOCKERS[standing[i]], spots[i], free)
+                }) {
+                    standing[i] = NO_BLOCKER;
+                }
+                let free = (0..spots.len())
+                    .filter(|&j| standing[j] == NO_BLOCKER)
+                    .map(|j| spots[j])
+                    .collect();
+                walk(path, &adversary.board, free)
+                    || (where_ == Spots::Everywhere && adversary.one_component(assignment))
+            })
+        })
+    }
+
+    /// Whether `holds` is true of every assignment of the blockers left to the spots after
+    /// `assignment` (each blocker on a spot it fits, a spot empty or taken by one).
+    fn every_assignment(
+        spots: &[Sq],
+        assignment: &mut Vec<usize>,
+        left: [u8; 5],
+        holds: &mut impl FnMut(&[usize]) -> bool,
+    ) -> bool {
+        let Some(&spot) = spots.get(assignment.len()) else {
+            return holds(assignment);
+        };
+        (0..=NO_BLOCKER).all(|b| {
+            if b < NO_BLOCKER && (left[b] == 0 || !fits(b, spot)) {
+                return true;
+            }
+            let mut rest = left;
+            if b < NO_BLOCKER {
+                rest[b] -= 1;
+            }
+            assignment.push(b);
+            let all = every_assignment(spots, assignment, rest, holds);
+            assignment.pop();
+            all
+        })
+    }
+
+    /// The branch and bound of [`Adversary::cannot_block_from`] and the answers it remembers
+    /// change nothing: [`robust`] equals [`robust_plainly`] on every 29th structure with pawns
+    /// moved on at most three files, for castlings of Chess960, Chess480, free and fast castling
+    /// (each side, king and rook near the edge and in the middle).
+    #[test]
+    fn robust_equals_the_plain_test_of_every_assignment() {
+        use crate::chess::Rule;
+        let mut paths = Vec::new();
+        for (king, rook) in [(File::B, File::A), (File::E, File::H), (File::D, File::C)] {
+            for rule in [Rule::CHESS960, Rule::CHESS480, Rule::FREE, Rule::FAST] {
+                paths.extend(rule.paths(king, rook));
+            }
+        }
+        let (mut compared, mut robust_ones) = (0, 0);
+        for &path in &paths {
+            for index in (0..STRUCTURES).step_by(29) {
+                let p = structure_pawns::<8>(index);
+                if moved_files(&p) > 3 {
+                    continue;
+                }
+                let fast = robust(path, &p);
+                assert_eq!(fast, robust_plainly(path, &p), "{path:?} {p:?}");
+                compared += 1;
+                robust_ones += fast as usize;
+            }
+        }
+        assert!(compared > 300 && robust_ones > 100 && robust_ones < compared);
     }
 
     /// Safety looks ahead: a structure is safe only if it is robust and every structure its pawns
