@@ -8,7 +8,13 @@
 //! target/release/examples/measure tables 3                       # the swap lemma's safe structures
 //! target/release/examples/measure shortest                       # the shortest-game searches
 //! target/release/examples/measure rules                          # the report's two analyses
+//! RAYON_NUM_THREADS=1 target/release/examples/measure phases     # the report's phases
 //! ```
+//!
+//! `phases` does what `castle960 report` does, minus writing the files (Chess960's analysis,
+//! every other rule's, the four files rendered), and prints the time of each phase
+//! (`castle960::start::phases`) and of the rest; on one thread these are CPU times that add up
+//! to the whole.
 //!
 //! `rules` times the report's two analyses one after the other, as the report runs them:
 //! Chess960's of all 960 arrangements, then every other castling rule's
@@ -156,6 +162,37 @@ fn main() -> ExitCode {
                 println!("{rule}: {answer} arrangements require castling");
             }
         }
+        Some("phases") => {
+            use castle960::report::{analysis_doc, csv, gallery, rules_csv};
+            use castle960::start::phases::{Phase, spent};
+            let chess960 = castle960::start::analysis::analyse_all();
+            let rules = castle960::chess::Rule::ALL;
+            let under_rules = castle960::start::rules::analyse_all(
+                &rules,
+                &chess960,
+                pawn::DEFAULT_BOUND,
+                |_| {},
+            );
+            let analysed = started.elapsed();
+            let rendered = Instant::now();
+            let bytes = analysis_doc::render(&chess960, &under_rules).map_or(0, |d| d.len())
+                + csv::to_csv(&chess960).len()
+                + gallery::render(&chess960, &under_rules).map_or(0, |g| g.len())
+                + rules_csv::to_csv(&under_rules).len();
+            let rendering = rendered.elapsed();
+            let timed: std::time::Duration = Phase::ALL.into_iter().map(spent).sum();
+            println!("| phase | seconds |\n|---|---:|");
+            for phase in Phase::ALL {
+                println!("| {} | {:.2} |", phase.name(), spent(phase).as_secs_f64());
+            }
+            let rest = analysed.saturating_sub(timed);
+            println!("| the rest of the analyses | {:.2} |", rest.as_secs_f64());
+            println!(
+                "| rendering the four files ({bytes} bytes) | {:.2} |",
+                rendering.as_secs_f64()
+            );
+            println!("| whole | {:.2} |", started.elapsed().as_secs_f64());
+        }
         Some("crc") => {
             // The CRC arrays' analysis on every STEP-th array with pawns on at most BOUND files:
             // the verdicts counted, and the time.
@@ -185,7 +222,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules"
+                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases"
             );
             return ExitCode::from(2);
         }

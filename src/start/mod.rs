@@ -11,6 +11,7 @@ pub mod board;
 pub mod bound;
 pub mod crc;
 pub mod line;
+pub mod phases;
 pub mod questions;
 pub mod rule;
 pub mod rules;

@@ -14,6 +14,7 @@ use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide};
 use crate::start::board::WhiteBoard;
 use crate::start::bound::PawnBound;
 use crate::start::line::Line;
+use crate::start::phases::{self, Phase};
 use crate::start::questions::Answers;
 use crate::start::questions::fewest_any::Fewest;
 use crate::start::rule::{self, RuleCase};
@@ -205,14 +206,17 @@ fn pawn_verdict(
         Verdict::NotWithinBound => Verdict::NotWithinBound,
         _ => pawn::analyse(arrangement, arrangement.castling(side), fewer).verdict,
     });
-    let (games, (castle_line, walk_line)) = match shortest_games(
-        arrangement,
-        side,
-        bound,
-        outcome.verdict,
-        fewest,
-        realize_error.is_none().then_some(&witness.0),
-    ) {
+    let shortest = phases::timed(Phase::ShortestGames, || {
+        shortest_games(
+            arrangement,
+            side,
+            bound,
+            outcome.verdict,
+            fewest,
+            realize_error.is_none().then_some(&witness.0),
+        )
+    });
+    let (games, (castle_line, walk_line)) = match shortest {
         Some(found) => found,
         None => (Games::NotProvedShortest, witness),
     };

@@ -30,6 +30,7 @@
 use crate::chess::{Arrangement, CastlingPath, File, Geometry};
 use crate::start::bound::PawnBound;
 use crate::start::line::Line;
+use crate::start::phases::{self, Phase};
 use crate::start::search::castling_game::{
     GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
 };
@@ -576,6 +577,18 @@ pub fn decided_witness<const F: usize>(
     decision: GroupDecision,
 ) -> PawnOutcome {
     let path = path.into();
+    phases::timed(Phase::Witnesses, || {
+        witness_of(back_rank, path, bound, decision)
+    })
+}
+
+/// [`decided_witness`], untimed.
+fn witness_of<const F: usize>(
+    back_rank: &impl BackRank<F>,
+    path: Geometry,
+    bound: PawnBound,
+    decision: GroupDecision,
+) -> PawnOutcome {
     let outcome = if decision.unwalkable {
         analyse(back_rank, path, bound)
     } else {
@@ -616,6 +629,15 @@ pub fn decide_group<const F: usize>(
     bound: PawnBound,
 ) -> Vec<GroupDecision> {
     let path = path.into();
+    phases::timed(Phase::GroupSearches, || decide(arrangements, path, bound))
+}
+
+/// [`decide_group`], untimed.
+fn decide<const F: usize>(
+    arrangements: &[impl BackRank<F>],
+    path: Geometry,
+    bound: PawnBound,
+) -> Vec<GroupDecision> {
     let mut cache = CoreCache::<F>::default();
     let mut decisions = Vec::with_capacity(arrangements.len());
     for chunk in arrangements.chunks(GROUP_SIZE) {

@@ -49,6 +49,7 @@
 
 use crate::chess::{CastlingPath, Geometry, Naming};
 use crate::start::bound::PawnBound;
+use crate::start::phases::{self, Phase};
 use crate::start::search::components::{CoreCache, connected_within};
 use crate::start::search::hash::FastMap;
 use crate::start::search::model::{
@@ -91,7 +92,9 @@ impl SafeStructures {
         }
         static TABLES: Tables = Mutex::new(BTreeMap::new());
         TABLES.once_per((path.unnamed(), bound), || {
-            SafeStructures::work_out(path, bound.files())
+            phases::timed(Phase::Tables, || {
+                SafeStructures::work_out(path, bound.files())
+            })
         })
     }
 
