@@ -67,7 +67,10 @@ impl Seen {
                 Some(mv.to) == board.en_passant()
                     && board.man_on(mv.from).is_some_and(|(_, p)| p == Piece::Pawn),
             );
-            self.walk(&board.play(mv), depth - 1);
+            // The last ply's moves are counted above; the positions they lead to add nothing.
+            if depth > 1 {
+                self.walk(&board.play(mv), depth - 1);
+            }
         }
     }
 }

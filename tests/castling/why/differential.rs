@@ -95,7 +95,19 @@ impl Plain {
 
     /// The men of `by` attacking `target`, a1 to h8.
     fn attackers(&self, target: usize, by: Color) -> Vec<usize> {
-        (0..64)
+        self.attackers_among(target, by, 0..64)
+    }
+
+    /// The men of `by` attacking `target` on the squares `among` (in order), where every man of
+    /// `by` stands: [`Plain::attackers`] looking only where the men can be.
+    fn attackers_among(
+        &self,
+        target: usize,
+        by: Color,
+        among: impl IntoIterator<Item = usize>,
+    ) -> Vec<usize> {
+        among
+            .into_iter()
             .filter(|&s| self.0[s].is_some_and(|(c, _)| c == by) && self.attacks(s, target))
             .collect()
     }
@@ -146,13 +158,16 @@ fn names(squares: &[usize]) -> String {
 }
 
 /// What every try on one position shares: the plain board, the side to move, the en passant
-/// target square, and each colour's king square with the enemy men attacking it before any
-/// move (found once a position rather than once a try).
+/// target square, each colour's king square with the enemy men attacking it before any move,
+/// and each colour's squares a1 to h8 (found once a position rather than once a try). A move
+/// puts no man of the other colour on a new square, so after it the enemy's men all stand on
+/// their squares of before: looking for attackers there alone finds every one.
 struct Before {
     plain: Plain,
     to_move: Color,
     ep: Option<usize>,
     kings: [(usize, Vec<usize>); 2],
+    men: [Vec<usize>; 2],
 }
 
 impl Before {
@@ -161,11 +176,17 @@ impl Before {
             let king = plain.king(c);
             (king, plain.attackers(king, !c))
         });
+        let men = [Color::White, Color::Black].map(|c| {
+            (0..64)
+                .filter(|&s| plain.0[s].is_some_and(|(o, _)| o == c))
+                .collect()
+        });
         Before {
             plain,
             to_move,
             ep,
             kings,
+            men,
         }
     }
 }
@@ -258,7 +279,7 @@ fn expected(
     after.0[to] = Some((color, piece));
     if piece == Piece::King {
         // Every enemy man that would attack the king on its new square.
-        let by = after.attackers(to, enemy);
+        let by = after.attackers_among(to, enemy, before.men[enemy as usize].iter().copied());
         if !by.is_empty() {
             out.push(format!("king_attacked {} {}", name(to), names(&by)));
         }
@@ -266,14 +287,15 @@ fn expected(
     }
     let (king, now) = &before.kings[color as usize];
     let king = *king;
-    let then = after.attackers(king, enemy);
+    let enemies = || before.men[enemy as usize].iter().copied();
+    let then = after.attackers_among(king, enemy, enemies());
     let still: Vec<usize> = now.iter().copied().filter(|s| then.contains(s)).collect();
     if !still.is_empty() {
         out.push(format!("in_check {}", names(&still)));
     }
     let mut lifted = plain.clone();
     lifted.0[from] = None;
-    let shielded_by_man = lifted.attackers(king, enemy);
+    let shielded_by_man = lifted.attackers_among(king, enemy, enemies());
     let opened: Vec<usize> = then.into_iter().filter(|s| !now.contains(s)).collect();
     let pinners: Vec<usize> = opened
         .iter()

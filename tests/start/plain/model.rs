@@ -126,21 +126,41 @@ fn successors<const W: usize>(
             out.push(n);
         }
     }
-    // Men coming back from the pool.
-    let mut men = vec![(b'K', 1), (b'Q', 1), (b'R', 2), (b'N', 2), (b'B', 2)];
-    if W == 10 {
-        men.extend([(b'A', 1), (b'C', 1)]);
+    // Men coming back from the pool. Whether a kind has a man there does not depend on the
+    // square it comes back to, so it is found once for the state: a man of each kind but the
+    // bishop when fewer than its number stand on ranks 1-2; a bishop (tried on every square) when
+    // no bishop stands on a square of that square's colour.
+    const MEN: [(u8, usize); 7] = [
+        (b'K', 1),
+        (b'Q', 1),
+        (b'R', 2),
+        (b'N', 2),
+        (b'B', 2),
+        (b'A', 1),
+        (b'C', 1),
+    ];
+    let men = &MEN[..if W == 10 { 7 } else { 5 }];
+    let mut pooled = [false; MEN.len()];
+    for (k, &(p, total)) in men.iter().enumerate() {
+        pooled[k] = p == b'B' || count(s, p) < total;
+    }
+    // Whether a bishop stands on a dark square, on a light one.
+    let mut bishop_on = [false; 2];
+    for j in 0..2 * W {
+        if s.at(j) == b'B' {
+            bishop_on[usize::from(light::<W>(j))] = true;
+        }
     }
     for i in 0..2 * W {
         let (f, row) = ((i % W) as i32, (i / W) as i32);
         if !empty(s, f, row) {
             continue;
         }
-        for &(p, total) in &men {
+        for (k, &(p, _)) in men.iter().enumerate() {
             let pooled = if p == b'B' {
-                !(0..2 * W).any(|j| s.at(j) == b'B' && light::<W>(j) == light::<W>(i))
+                !bishop_on[usize::from(light::<W>(i))]
             } else {
-                count(s, p) < total
+                pooled[k]
             };
             if pooled && (row == 1 || leaper(p)) && gate(s, p, f, row) {
                 let mut n = *s;
