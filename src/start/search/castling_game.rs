@@ -142,55 +142,21 @@ impl Variant {
 
 /// One node admitted for a placement, as the visited table keeps it: its index, its variant and
 /// the arrangements reaching it. Kept in the table rather than looked up in the tree, which
-/// would cost a cache miss per visit; packed into 16 bytes (the variant's dominated flag in the
-/// top bit of the index, as in [`Node::link`]) so that two fit inline in [`Variants`].
+/// would cost a cache miss per visit.
 #[derive(Clone, Copy)]
 struct Admitted {
-    /// The arrangements reaching it; never empty for an admitted node.
+    node: u32,
+    variant: Variant,
     reach: Group,
-    committed: SquareSet,
-    /// The node's index, with [`DOMINATED`] set if the variant is dominated.
-    link: u32,
 }
 
-impl Admitted {
-    /// No node: the empty second slot of [`Variants`] (no admitted node has an empty reach).
-    const NONE: Admitted = Admitted {
-        reach: 0,
-        committed: SquareSet::EMPTY,
-        link: 0,
-    };
-
-    fn new(node: u32, variant: Variant, reach: Group) -> Admitted {
-        Admitted {
-            reach,
-            committed: variant.committed,
-            link: node | if variant.dominated { DOMINATED } else { 0 },
-        }
-    }
-
-    fn node(&self) -> u32 {
-        self.link & !DOMINATED
-    }
-
-    fn variant(&self) -> Variant {
-        Variant {
-            committed: self.committed,
-            dominated: self.link & DOMINATED != 0,
-        }
-    }
-}
-
-/// The nodes admitted for one placement: the first two inline, any further ones in a chain
-/// through one shared arena, so that the visited table stays small and no placement needs an
-/// allocation of its own. In the largest castling games more than half of the placements have
-/// further variants, one or two on average: keeping the second inline spares most lookups the
-/// cache miss of following the chain, the costliest step of the search after the table's own.
+/// The nodes admitted for one placement: the first inline, any further ones in a chain through
+/// one shared arena, so that the visited table stays small and no placement needs an allocation
+/// of its own. (In the largest castling games more than half of the placements have further
+/// variants, one or two on average.)
 #[derive(Clone, Copy)]
 struct Variants {
     first: Admitted,
-    /// The second variant, or [`Admitted::NONE`].
-    second: Admitted,
     /// Index + 1 of the next variant in the arena, 0 for none.
     more: u32,
 }
@@ -445,38 +411,37 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
             dominated,
         };
         let index = self.tree.nodes.len() as u32;
-        let admitted = Admitted::new(index, variant, arriving);
+        let admitted = Admitted {
+            node: index,
+            variant,
+            reach: arriving,
+        };
         match table.entry(packed.placement) {
             Entry::Vacant(slot) => {
                 slot.insert(Variants {
                     first: admitted,
-                    second: Admitted::NONE,
                     more: 0,
                 });
             }
             Entry::Occupied(mut slot) => {
                 let known = slot.get_mut();
                 // The arrangements some subsuming variant has, and where this very variant is
-                // if known (0 first, 1 second, else its arena index + 2).
+                // if known (0 inline, else its arena index + 1).
                 let mut covered: Group = 0;
                 let mut same: Option<u32> = None;
                 let mut check = |w: &Admitted, at: u32| {
-                    let v = w.variant();
-                    if v.subsumes(variant) {
+                    if w.variant.subsumes(variant) {
                         covered |= w.reach;
                     }
-                    if v == variant {
+                    if w.variant == variant {
                         same = Some(at);
                     }
                 };
                 check(&known.first, 0);
-                if known.second.reach != 0 {
-                    check(&known.second, 1);
-                }
                 let mut at = known.more;
                 while at != 0 {
                     let further = &self.overflow[at as usize - 1];
-                    check(&further.admitted, at + 1);
+                    check(&further.admitted, at);
                     at = further.next;
                 }
                 let new = arriving & !covered;
@@ -486,21 +451,16 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
                 if let Some(at) = same {
                     let w = match at {
                         0 => &mut known.first,
-                        1 => &mut known.second,
-                        at => &mut self.overflow[at as usize - 2].admitted,
+                        at => &mut self.overflow[at as usize - 1].admitted,
                     };
                     w.reach |= new;
-                    return Some((w.node(), new));
+                    return Some((w.node, new));
                 }
-                if known.second.reach == 0 {
-                    known.second = admitted;
-                } else {
-                    self.overflow.push(Further {
-                        admitted,
-                        next: known.more,
-                    });
-                    known.more = self.overflow.len() as u32;
-                }
+                self.overflow.push(Further {
+                    admitted,
+                    next: known.more,
+                });
+                known.more = self.overflow.len() as u32;
             }
         }
         self.tree
