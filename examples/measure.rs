@@ -9,6 +9,7 @@
 //! target/release/examples/measure shortest                       # the shortest-game searches
 //! target/release/examples/measure rules                          # the report's two analyses
 //! RAYON_NUM_THREADS=1 target/release/examples/measure phases     # the report's phases
+//! RAYON_NUM_THREADS=1 target/release/examples/measure phases 1   # the same, pawns on one file
 //! ```
 //!
 //! `phases` does what `castle960 report` does, minus writing the files (Chess960's analysis,
@@ -165,14 +166,17 @@ fn main() -> ExitCode {
         Some("phases") => {
             use castle960::report::{analysis_doc, csv, gallery, rules_csv};
             use castle960::start::phases::{Phase, spent};
-            let chess960 = castle960::start::analysis::analyse_all();
+            let bound = match number(1, pawn::DEFAULT_BOUND.files()).map(PawnBound::within::<8>) {
+                Ok(Ok(bound)) => bound,
+                _ => {
+                    eprintln!("usage: measure phases [BOUND 1..=8]");
+                    return ExitCode::from(2);
+                }
+            };
+            let chess960 = castle960::start::analysis::analyse_all_with(bound, |_| {});
             let rules = castle960::chess::Rule::ALL;
-            let under_rules = castle960::start::rules::analyse_all(
-                &rules,
-                &chess960,
-                pawn::DEFAULT_BOUND,
-                |_| {},
-            );
+            let under_rules =
+                castle960::start::rules::analyse_all(&rules, &chess960, bound, |_| {});
             let analysed = started.elapsed();
             let rendered = Instant::now();
             let bytes = analysis_doc::render(&chess960, &under_rules).map_or(0, |d| d.len())
@@ -222,7 +226,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases"
+                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases [BOUND]"
             );
             return ExitCode::from(2);
         }
