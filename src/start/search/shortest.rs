@@ -351,6 +351,13 @@ struct Node {
     moves: u8,
 }
 
+/// A placement's entry in the search's index: its node, and the moves of `nodes[node]`.
+#[derive(Clone, Copy)]
+struct Seen {
+    node: u32,
+    moves: u8,
+}
+
 /// The A* search of the module docs from the start of `arrangement` towards `goal`.
 fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<Move>, GaveUp> {
     let start = pack(&Board::start(arrangement)).expect("the start keeps to ranks 1-2");
@@ -365,8 +372,11 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
         to: 0,
         moves: 0,
     }];
-    let mut index: FastMap<Key, u32> = FastMap::default();
-    index.insert(start, 0);
+    // Each placement's node and its least known number of moves, kept beside the key: most
+    // placements a move leads to are known already, and the comparison then needs no second
+    // lookup in `nodes` (a cache miss in a large search).
+    let mut index: FastMap<Key, Seen> = FastMap::default();
+    index.insert(start, Seen { node: 0, moves: 0 });
     // Least estimated total first, then most moves made, then the earliest found.
     let mut open = BinaryHeap::new();
     open.push(Reverse((h, Reverse(0u8), 0u32)));
@@ -405,13 +415,15 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                 };
                 let next = with(with(key, from, 0), to, man);
                 let next_moves = moves + 1;
-                match index.get(&next) {
-                    Some(&seen) if nodes[seen as usize].moves <= next_moves => continue,
-                    Some(&seen) => {
-                        let node = &mut nodes[seen as usize];
+                match index.get_mut(&next) {
+                    Some(seen) if seen.moves <= next_moves => continue,
+                    Some(seen) => {
+                        seen.moves = next_moves;
+                        let node = &mut nodes[seen.node as usize];
                         (node.parent, node.from, node.to, node.moves) =
                             (at, from as u8, to as u8, next_moves);
-                        open.push(Reverse((next_moves as u32 + h, Reverse(next_moves), seen)));
+                        let id = seen.node;
+                        open.push(Reverse((next_moves as u32 + h, Reverse(next_moves), id)));
                     }
                     None => {
                         if nodes.len() >= budget {
@@ -427,7 +439,13 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                             to: to as u8,
                             moves: next_moves,
                         });
-                        index.insert(next, id);
+                        index.insert(
+                            next,
+                            Seen {
+                                node: id,
+                                moves: next_moves,
+                            },
+                        );
                         open.push(Reverse((next_moves as u32 + h, Reverse(next_moves), id)));
                     }
                 }
