@@ -95,30 +95,41 @@ pub fn walkable<const F: usize>(
             walk.visit(&p, 1 << i, &is_target);
         }
     }
-    while let Some(at) = walk.queue.pop_front() {
+    while let Some(key) = walk.queue.pop_front() {
         if walk.arrived == from {
             break;
         }
-        let bits = std::mem::take(&mut walk.waiting[at as usize]) & !walk.arrived;
+        let slot = walk.index.get_mut(&key).expect("queued positions are met");
+        let bits = std::mem::take(&mut slot.waiting) & !walk.arrived;
         if bits == 0 {
             continue;
         }
-        let pos = Pos::<F>::from_key(walk.keys[at as usize]);
+        let pos = Pos::<F>::from_key(key);
         rules.successors(&pos, &mut |next, _, _| walk.visit(&next, bits, &is_target));
     }
     walk.arrived
 }
 
-/// The state of [`walkable`]: every position met, by index, with the arrangements that reached
-/// it and those it still has to be expanded for, and the arrangements that have arrived.
+/// The state of [`walkable`]: every position met, with the arrangements that reached it and
+/// those it still has to be expanded for, the queue, and the arrangements that have arrived.
+/// The two sets live in the table beside the key (the entry takes 32 bytes either way, the
+/// key's alignment), so that a visit touches one place in memory: the searches meet hundreds
+/// of thousands of positions, and a second array indexed per position cost a cache miss on
+/// most visits.
 #[derive(Default)]
 struct SharedWalk {
-    index: KeyMap<u32>,
-    keys: Vec<PosKey>,
-    reach: Vec<Group>,
-    waiting: Vec<Group>,
-    queue: VecDeque<u32>,
+    index: KeyMap<Slot>,
+    queue: VecDeque<PosKey>,
     arrived: Group,
+}
+
+/// What [`SharedWalk`] knows of one position.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    /// The arrangements that reached it.
+    reach: Group,
+    /// The arrangements it still has to be expanded for (non-empty exactly while queued).
+    waiting: Group,
 }
 
 impl SharedWalk {
@@ -131,24 +142,19 @@ impl SharedWalk {
         is_target: &impl Fn(&Pos<F>) -> bool,
     ) {
         let key = pos.key();
-        let at = *self.index.entry(key).or_insert_with(|| {
-            self.keys.push(key);
-            self.reach.push(0);
-            self.waiting.push(0);
-            self.keys.len() as u32 - 1
-        }) as usize;
-        let new = bits & !self.reach[at];
+        let slot = self.index.entry(key).or_default();
+        let new = bits & !slot.reach;
         if new == 0 {
             return;
         }
-        self.reach[at] |= new;
+        slot.reach |= new;
         if is_target(pos) {
             self.arrived |= new;
             return;
         }
-        if self.waiting[at] == 0 {
-            self.queue.push_back(at as u32);
+        if slot.waiting == 0 {
+            self.queue.push_back(key);
         }
-        self.waiting[at] |= new;
+        slot.waiting |= new;
     }
 }
