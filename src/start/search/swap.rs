@@ -361,7 +361,8 @@ impl Adversary {
     /// Whether king and rook get round for every assignment.
     fn cannot_block(&mut self) -> bool {
         let mut assignment = vec![NO_BLOCKER; self.spots.len()];
-        self.cannot_block_from(&mut assignment, 0, BLOCKER_COUNTS)
+        let nothing_assigned = ((1 << self.spots.len()) - 1, [NO_BLOCKER; 16]);
+        self.cannot_block_from(&mut assignment, 0, BLOCKER_COUNTS, nothing_assigned)
     }
 
     /// Whether king and rook get round for every assignment that agrees with `assignment` on the
@@ -370,9 +371,16 @@ impl Adversary {
     /// still leave do ([`Adversary::settle`]); what stays blocked then is as bad as any
     /// completion can get, since a completion only frees spots and settling only lets more
     /// pieces leave when fewer spots are taken. If king and rook get round even then, the
-    /// completions need not be tried.
-    fn cannot_block_from(&mut self, assignment: &mut [usize], at: usize, left: [u8; 5]) -> bool {
-        let (worst, standing) = self.settle(&assignment[..at]);
+    /// completions need not be tried. `before` is what settling the spots before `at - 1`
+    /// left (for `at` = 0: every spot taken, nothing standing), from which settling goes on.
+    fn cannot_block_from(
+        &mut self,
+        assignment: &mut [usize],
+        at: usize,
+        left: [u8; 5],
+        before: Settled,
+    ) -> bool {
+        let (worst, standing) = self.settle(before, &assignment[..at]);
         if self.walks(worst) {
             return true;
         }
@@ -388,7 +396,7 @@ impl Adversary {
             if b < NO_BLOCKER {
                 rest[b] -= 1;
             }
-            if !self.cannot_block_from(assignment, at + 1, rest) {
+            if !self.cannot_block_from(assignment, at + 1, rest, (worst, standing)) {
                 return false;
             }
         }
@@ -456,6 +464,10 @@ impl Adversary {
     }
 }
 
+/// What settling an assignment leaves ([`Adversary::settle`]): the spots still taken (a bit per
+/// spot index) and the blocker standing on each spot (`NO_BLOCKER` where none stays).
+type Settled = (usize, [usize; 16]);
+
 /// Structures with at most this many files whose rank-3 square is free count as walled for
 /// [`Adversary::one_component`].
 const WALL_EXITS: usize = 1;
@@ -471,14 +483,20 @@ impl Adversary {
     /// after castling, so that every piece can come back the way it went. Which pieces stay
     /// does not depend on the order they leave in: a piece that can leave still can once
     /// others have gone.
-    fn settle(&mut self, assigned: &[usize]) -> (usize, [usize; 16]) {
+    ///
+    /// `before` is the outcome for `assigned` without its last spot (then taken for good), so
+    /// only the last spot's piece is new: the pieces that left there leave here too, since the
+    /// last spot is now taken by the same piece or free, and settling goes on from there. The
+    /// branch and bound settles every prefix it meets, so each step adds one spot.
+    fn settle(&mut self, before: Settled, assigned: &[usize]) -> Settled {
+        let (mut occupied, mut standing) = before;
         let at = assigned.len();
-        let mut standing = [NO_BLOCKER; 16];
-        standing[..at].copy_from_slice(assigned);
-        let unassigned = !0usize << at & ((1 << self.spots.len()) - 1);
-        let mut occupied: usize = (0..at)
-            .filter(|&i| assigned[i] != NO_BLOCKER)
-            .fold(unassigned, |m, i| m | 1 << i);
+        if let Some(last) = at.checked_sub(1) {
+            standing[last] = assigned[last];
+            if assigned[last] == NO_BLOCKER {
+                occupied &= !(1 << last);
+            }
+        }
         loop {
             let leaving = (0..at)
                 .find(|&i| standing[i] != NO_BLOCKER && self.leaves(standing[i], i, occupied));
