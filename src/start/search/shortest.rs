@@ -358,6 +358,28 @@ struct Seen {
     moves: u8,
 }
 
+/// An entry of the search's queue: the estimated total, the moves made and the node, packed
+/// into one integer whose order is the queue's (least total first, then most moves made, then
+/// the earliest found), so that the heap compares one word rather than a tuple.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Queued(u64);
+
+impl Queued {
+    fn new(total: u32, moves: u8, node: u32) -> Queued {
+        // Totals stay far below 2^24: at most 255 moves made plus an estimate of a few dozen.
+        assert!(total < 1 << 24, "an estimated total of {total} moves");
+        Queued((total as u64) << 40 | ((u8::MAX - moves) as u64) << 32 | node as u64)
+    }
+
+    fn moves(self) -> u8 {
+        u8::MAX - (self.0 >> 32) as u8
+    }
+
+    fn node(self) -> u32 {
+        self.0 as u32
+    }
+}
+
 /// The A* search of the module docs from the start of `arrangement` towards `goal`.
 fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<Move>, GaveUp> {
     let start = pack(&Board::start(arrangement)).expect("the start keeps to ranks 1-2");
@@ -379,8 +401,9 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
     index.insert(start, Seen { node: 0, moves: 0 });
     // Least estimated total first, then most moves made, then the earliest found.
     let mut open = BinaryHeap::new();
-    open.push(Reverse((h, Reverse(0u8), 0u32)));
-    while let Some(Reverse((_, Reverse(moves), at))) = open.pop() {
+    open.push(Reverse(Queued::new(h, 0, 0)));
+    while let Some(Reverse(queued)) = open.pop() {
+        let (moves, at) = (queued.moves(), queued.node());
         let node = &nodes[at as usize];
         if node.moves != moves {
             continue; // a stale entry: the placement was reached in fewer moves since
@@ -423,7 +446,7 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                         (node.parent, node.from, node.to, node.moves) =
                             (at, from as u8, to as u8, next_moves);
                         let id = seen.node;
-                        open.push(Reverse((next_moves as u32 + h, Reverse(next_moves), id)));
+                        open.push(Reverse(Queued::new(next_moves as u32 + h, next_moves, id)));
                     }
                     None => {
                         if nodes.len() >= budget {
@@ -446,7 +469,7 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                                 moves: next_moves,
                             },
                         );
-                        open.push(Reverse((next_moves as u32 + h, Reverse(next_moves), id)));
+                        open.push(Reverse(Queued::new(next_moves as u32 + h, next_moves, id)));
                     }
                 }
             }
