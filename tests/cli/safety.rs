@@ -248,7 +248,7 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
     let (csv, md) = old_outputs(dir.path());
     // The first run takes a few seconds (three files of pawn moves); the second, quick one
     // starts while the first is under way and sweeps the same directory.
-    let first = report_to(&csv, &md)
+    let mut first = report_to(&csv, &md)
         .args(["--pawn-bound", "3", "--rule", "chess960", "--quiet"])
         .stderr(Stdio::piped())
         .spawn()
@@ -274,6 +274,11 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
         second.status.success(),
         "{}",
         String::from_utf8_lossy(&second.stderr)
+    );
+    // Otherwise the second run swept files of a run that had ended, and this proves nothing.
+    assert!(
+        first.try_wait().unwrap().is_none(),
+        "the first run ended before the second one did: give the first run more work"
     );
     let first = first.wait_with_output().unwrap();
     assert!(
