@@ -43,6 +43,12 @@ fn main() -> ExitCode {
             s.parse::<usize>().map_err(|e| format!("{s}: {e}"))
         })
     };
+    // The pawn bound in argument `i` (all eight files when absent), or `None` when it is none.
+    let bound_at = |i: usize| {
+        number(i, pawn::DEFAULT_BOUND.files())
+            .ok()
+            .and_then(|files| PawnBound::within::<8>(files).ok())
+    };
     let started = Instant::now();
     match args.first().map(String::as_str) {
         Some("no-pawn") => {
@@ -80,12 +86,9 @@ fn main() -> ExitCode {
             }
         }
         Some("tables") => {
-            let bound = match number(1, pawn::DEFAULT_BOUND.files()).map(PawnBound::within::<8>) {
-                Ok(Ok(bound)) => bound,
-                _ => {
-                    eprintln!("usage: measure tables [BOUND 1..=8]");
-                    return ExitCode::from(2);
-                }
+            let Some(bound) = bound_at(1) else {
+                eprintln!("usage: measure tables [BOUND 1..=8]");
+                return ExitCode::from(2);
             };
             // Every side of every king and castling-rook file pair that occurs.
             let mut safe = 0;
@@ -166,12 +169,9 @@ fn main() -> ExitCode {
         Some("phases") => {
             use castle960::report::{analysis_doc, csv, gallery, rules_csv};
             use castle960::start::phases::{Phase, spent};
-            let bound = match number(1, pawn::DEFAULT_BOUND.files()).map(PawnBound::within::<8>) {
-                Ok(Ok(bound)) => bound,
-                _ => {
-                    eprintln!("usage: measure phases [BOUND 1..=8]");
-                    return ExitCode::from(2);
-                }
+            let Some(bound) = bound_at(1) else {
+                eprintln!("usage: measure phases [BOUND 1..=8]");
+                return ExitCode::from(2);
             };
             let chess960 = castle960::start::analysis::analyse_all_with(bound, |_| {});
             let rules = castle960::chess::Rule::ALL;
