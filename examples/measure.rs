@@ -66,9 +66,8 @@ fn main() -> ExitCode {
             } else {
                 pawn::analyse_exhaustively
             };
-            let bound = number(2, pawn::DEFAULT_BOUND.files()).map(PawnBound::within::<8>);
-            let (step, bound) = match (number(1, 16), bound) {
-                (Ok(step), Ok(Ok(bound))) if step > 0 => (step, bound),
+            let (step, bound) = match (number(1, 16), bound_at(2)) {
+                (Ok(step), Some(bound)) if step > 0 => (step, bound),
                 _ => {
                     eprintln!("usage: measure pawn [STEP >= 1] [BOUND 1..=8]");
                     return ExitCode::from(2);
