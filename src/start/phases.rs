@@ -1,11 +1,11 @@
-//! Where the analyses' time goes: the time spent in each costly phase, summed over every call
-//! on every thread, for `examples/measure.rs phases` (the phase table of the README's
-//! "Measuring" section). Run on one thread (`RAYON_NUM_THREADS=1`) the sums are CPU time and
-//! add up to the whole, as long as no phase runs inside another: the report builds every table
-//! before its group searches (`analysis::groups::costliest_first`), but a lone `show` builds a
-//! table inside the group search that first needs it, where the two would overlap. On several
-//! threads the sums overlap in wall-clock time. Two clock readings per
-//! call, and the calls timed are whole searches, so the bookkeeping costs nothing measurable.
+//! Where the analyses' time goes: the time spent in each costly phase, summed over every call on
+//! every thread, for `measure phases` (`measure/src/bin/measure.rs`), which prints the phase table
+//! of the README's "Measuring" section. Run on one thread (`RAYON_NUM_THREADS=1`) the sums are CPU
+//! time and add up to the whole, as long as no phase runs inside another: the report builds every
+//! table before its group searches (`analysis::groups::costliest_first`), but a lone `show` builds
+//! a table inside the group search that first needs it, where the two would overlap. On several
+//! threads the sums overlap in wall-clock time. Two clock readings per call, and the calls timed
+//! are whole searches, so the bookkeeping costs nothing measurable.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -88,12 +88,12 @@ fn template_prose_has_no_hand_typed_results() {
 
 /// Every repository path that a document or a doc comment names (`src/...`, `tests/...`,
 /// `docs/...`, ...) exists, so that no reader is pointed at a file a restructuring moved: the
-/// analysis template, the README, `docs/`, and every source, test, benchmark, example and script.
+/// analysis template, the README, `docs/`, and every source, test, benchmark, measuring program and script.
 #[test]
 fn every_path_the_documents_and_sources_name_exists() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![root.join("README.md"), root.join(".ci/run")];
-    for dir in ["src", "tests", "benches", "examples", "scripts", "docs"] {
+    for dir in ["src", "tests", "measure", "scripts", "docs"] {
         collect_text_files(&root.join(dir), &mut files);
     }
     let mut named = 0;
@@ -135,17 +135,9 @@ fn collect_text_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>
 /// The repository paths in `text`: a top-level folder of the repository (`src/`, `tests/`, ...)
 /// at the start of a word, then path characters, without a trailing full stop or slash; a bare
 /// folder (`src/`) is not counted.
-/// `target/release/examples/...` (a built program) is not a repository path and is skipped.
+/// `target/release/measure` (a built program) is not a repository path and is skipped.
 fn repository_paths(text: &str) -> Vec<&str> {
-    const TOPS: [&str; 7] = [
-        "src/",
-        "tests/",
-        "benches/",
-        "examples/",
-        "scripts/",
-        "docs/",
-        "output/",
-    ];
+    const TOPS: [&str; 6] = ["src/", "tests/", "measure/", "scripts/", "docs/", "output/"];
     let is_path_char = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
     let mut paths = Vec::new();
     for (at, _) in text.char_indices() {

@@ -1,15 +1,15 @@
 //! Measuring aids that do one search alone, for timings and peak memory outside criterion.
 //!
 //! ```sh
-//! cargo build --release --examples
-//! /usr/bin/time -v target/release/examples/measure no-pawn      # all 1,920 sides, one thread
-//! target/release/examples/measure pawn 47 3 > sample.txt         # every 47th arrangement
-//! target/release/examples/measure pawn-exhaustive 47 3 > all.txt # the same without the swap lemma
-//! target/release/examples/measure tables 3                       # the swap lemma's safe structures
-//! target/release/examples/measure shortest                       # the shortest-game searches
-//! target/release/examples/measure rules                          # the report's two analyses
-//! RAYON_NUM_THREADS=1 target/release/examples/measure phases     # the report's phases
-//! RAYON_NUM_THREADS=1 target/release/examples/measure phases 1   # the same, pawns on one file
+//! cargo build --release -p castle960-measure
+//! /usr/bin/time -v target/release/measure no-pawn           # all 1,920 sides, one thread
+//! target/release/measure pawn 47 3 > sample.txt             # every 47th arrangement
+//! target/release/measure pawn-exhaustive 47 3 > all.txt     # the same without the swap lemma
+//! target/release/measure tables 3                           # the swap lemma's safe structures
+//! target/release/measure shortest                           # the shortest-game searches
+//! target/release/measure rules                              # the report's two analyses
+//! RAYON_NUM_THREADS=1 target/release/measure phases         # the report's phases
+//! RAYON_NUM_THREADS=1 target/release/measure phases 1       # the same, pawns on one file
 //! ```
 //!
 //! `phases` does what `castle960 report` does, minus writing the files (Chess960's analysis,

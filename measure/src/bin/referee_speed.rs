@@ -1,10 +1,10 @@
 //! How many positions per second a referee loop checks against a UCI engine.
 //!
 //! ```sh
-//! cargo build --release --example referee_speed
-//! target/release/examples/referee_speed                        # Stockfish, 20,000 positions, 3 runs
-//! target/release/examples/referee_speed 50000 5 /usr/games/fairy-stockfish
-//! target/release/examples/referee_speed 2000 3 python3 scripts/python_chess_uci.py
+//! cargo build --release -p castle960-measure --bin referee_speed
+//! target/release/referee_speed                        # Stockfish, 20,000 positions, 3 runs
+//! target/release/referee_speed 50000 5 /usr/games/fairy-stockfish
+//! target/release/referee_speed 2000 3 python3 scripts/python_chess_uci.py
 //! ```
 //!
 //! Arguments: POSITIONS (default 20,000), RUNS (default 3), then the engine command (default

@@ -1,7 +1,7 @@
 //! Benchmarks of the searches over all 960 arrangements, with rayon on all cores and on one
 //! thread, so that the parallel speed-up is measured in the same run.
 //!
-//! Run with `cargo bench --bench search`. The whole report (all searches, the pawn-move
+//! Run with `cargo bench -p castle960-measure --bench search`. The whole report (all searches, the pawn-move
 //! analysis included) is timed as a command instead, see the README; here the pawn-move search
 //! is measured on a fixed sample of arrangements, with and without the swap lemma, and on one
 //! group of arrangements searched together and one at a time.

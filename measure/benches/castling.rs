@@ -5,7 +5,7 @@
 //! generalises (`start::questions::fewest_any`, White alone on its own board), and the referee's
 //! own side (castle960's castling moves and move count) against cozy-chess counting its moves.
 //!
-//! Run with `cargo bench --bench castling`. Before criterion's groups, the binary times the
+//! Run with `cargo bench -p castle960-measure --bench castling`. Before criterion's groups, the binary times the
 //! search on each of the 1,920 sides alone (best of 5 runs each) and prints the median, the 90th
 //! percentile and the slowest side, since the requirement is a median per side.
 

@@ -4,7 +4,7 @@
 //! move like that, castling (the castling module's explanation), a king stepping onto an
 //! attacked square. The requirement is under 50 µs per move explained.
 //!
-//! Run with `cargo bench --bench why`.
+//! Run with `cargo bench -p castle960-measure --bench why`.
 
 use castle960::why::{Past, why};
 use cozy_chess::Board;
