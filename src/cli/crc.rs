@@ -133,7 +133,7 @@ fn report(args: &ReportArgs) -> Result<(), CliError> {
         .step_by(usize::from(args.step))
         .collect();
     let progress = Progress::new(args.quiet).of("the CRC arrays");
-    let analyses = analyse_all(&arrays, args.pawn_bound.bound, |share| {
+    let analyses = analyse_all(&arrays, args.pawn_bound.bound, &|share| {
         progress.update(share)
     });
     progress.finish();

@@ -200,10 +200,10 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     // Chess960's analysis first, then the other rules; the share of the work each takes, as
     // measured, divides the progress bar.
     const CHESS960_SHARE: f64 = 0.3;
-    let analyses = analysis::analyse_all_with(args.pawn_bound.bound, |share| {
+    let analyses = analysis::analyse_all_with(args.pawn_bound.bound, &|share| {
         progress.update(share * CHESS960_SHARE)
     });
-    let under_rules = rules::analyse_all(&rules, &analyses, args.pawn_bound.bound, |share| {
+    let under_rules = rules::analyse_all(&rules, &analyses, args.pawn_bound.bound, &|share| {
         progress.update(CHESS960_SHARE + share * (1.0 - CHESS960_SHARE))
     });
     progress.finish();

@@ -210,10 +210,14 @@ fn witness_games(
 /// The sides that need a pawn move are grouped by king file and castling rook file (their
 /// castling games differ only in the start), and each group is searched in chunks of up to
 /// `GROUP_SIZE` arrays ([`pawn::decide_group`]); each member's witness is then searched alone.
+///
+/// `progress` is a trait object rather than a generic parameter on purpose: release builds share
+/// no generic code between crates, so a generic entry point would have every caller (the binary,
+/// each test crate) compile the whole search again for its own closure type.
 pub fn analyse_all(
     arrays: &[CrcArray],
     bound: PawnBound,
-    progress: impl Fn(f64) + Sync,
+    progress: &(dyn Fn(f64) + Sync),
 ) -> Vec<CrcAnalysis> {
     let no_pawn: Vec<ByCastlingSide<Option<Vec<RankMove>>>> = arrays
         .par_iter()

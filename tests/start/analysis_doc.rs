@@ -11,8 +11,8 @@ use castle960::start::rules;
 
 #[test]
 fn every_fact_is_used_and_every_placeholder_known() {
-    let analyses = analyse_all_with(PawnBound::ONE, |_| {});
-    let under_rules = rules::analyse_all(&Rule::ALL, &analyses, PawnBound::ONE, |_| {});
+    let analyses = analyse_all_with(PawnBound::ONE, &|_| {});
+    let under_rules = rules::analyse_all(&Rule::ALL, &analyses, PawnBound::ONE, &|_| {});
     let facts = analysis_doc::facts(&analyses, &under_rules);
     for name in facts.names() {
         assert!(

@@ -187,7 +187,7 @@ fn check_side(
 #[test]
 fn crc_witnesses_replay_on_the_ten_file_board() {
     let arrays = sample(29);
-    let analyses = crc::analyse_all(&arrays, PawnBound::ONE, |_| {});
+    let analyses = crc::analyse_all(&arrays, PawnBound::ONE, &|_| {});
     let problems: Vec<String> = analyses.par_iter().flat_map_iter(check).collect();
     assert!(problems.is_empty(), "{problems:#?}");
     // Every verdict occurs in the sample, so each branch above was exercised.

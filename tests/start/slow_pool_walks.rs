@@ -112,8 +112,11 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
             let mut covered = Covered::default();
             for bound in bounds() {
                 let before = covered.positions;
-                let examined =
-                    castled_walks(&arrangement, arrangement.castling(side), bound, |walk| {
+                let examined = castled_walks(
+                    &arrangement,
+                    arrangement.castling(side),
+                    bound,
+                    &mut |walk| {
                         covered.positions += 1;
                         covered.local += walk.local as usize;
                         covered.cores.insert((side.letter(), walk.core()));
@@ -124,7 +127,8 @@ fn castled_positions_of_sampled_artificial_only_sides_are_realized_and_replayed(
                                 walk.pawn_structure()
                             ));
                         }
-                    });
+                    },
+                );
                 if examined != covered.positions - before {
                     covered.failures.push(format!(
                         "SP {} {side}: {} of {examined} castled cores are not walkable",

@@ -157,7 +157,7 @@ fn main() -> ExitCode {
                 &rules,
                 &chess960,
                 pawn::DEFAULT_BOUND,
-                |_| {},
+                &|_| {},
             );
             eprintln!("other rules {:.3} s", rules_started.elapsed().as_secs_f64());
             for (rule, analyses) in rules.iter().zip(&all) {
@@ -172,10 +172,10 @@ fn main() -> ExitCode {
                 eprintln!("usage: measure phases [BOUND 1..=8]");
                 return ExitCode::from(2);
             };
-            let chess960 = castle960::start::analysis::analyse_all_with(bound, |_| {});
+            let chess960 = castle960::start::analysis::analyse_all_with(bound, &|_| {});
             let rules = castle960::chess::Rule::ALL;
             let under_rules =
-                castle960::start::rules::analyse_all(&rules, &chess960, bound, |_| {});
+                castle960::start::rules::analyse_all(&rules, &chess960, bound, &|_| {});
             let analysed = started.elapsed();
             let rendered = Instant::now();
             let bytes = analysis_doc::render(&chess960, &under_rules).map_or(0, |d| d.len())
@@ -209,7 +209,7 @@ fn main() -> ExitCode {
                 }
             };
             let arrays: Vec<_> = castle960::ten::arrays().into_iter().step_by(step).collect();
-            let all = castle960::start::crc::analyse_all(&arrays, bound, |_| {});
+            let all = castle960::start::crc::analyse_all(&arrays, bound, &|_| {});
             let mut counts = std::collections::BTreeMap::new();
             for a in &all {
                 for (side, s) in a.sides.iter() {

@@ -331,7 +331,7 @@ fn pawn_files(arrangement: &Arrangement, line: &Line) -> usize {
 
 /// Analyses all 960 arrangements in parallel with the default bound.
 pub fn analyse_all() -> Vec<Analysis> {
-    analyse_all_with(pawn::DEFAULT_BOUND, |_| {})
+    analyse_all_with(pawn::DEFAULT_BOUND, &|_| {})
 }
 
 /// Analyses all 960 arrangements in parallel. The result is in SP order whatever the number of
@@ -340,7 +340,11 @@ pub fn analyse_all() -> Vec<Analysis> {
 ///
 /// The pawn-move verdicts are decided by [`pawn_outcomes`]; then the witnesses become real
 /// games.
-pub fn analyse_all_with(bound: PawnBound, progress: impl Fn(f64) + Sync) -> Vec<Analysis> {
+///
+/// `progress` is a trait object rather than a generic parameter on purpose: release builds share
+/// no generic code between crates, so a generic entry point would have every caller (the binary,
+/// each test crate) compile the whole search again for its own closure type.
+pub fn analyse_all_with(bound: PawnBound, progress: &(dyn Fn(f64) + Sync)) -> Vec<Analysis> {
     let arrangements: Vec<Arrangement> = Arrangement::all().collect();
     let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = arrangements
         .par_iter()
@@ -391,12 +395,13 @@ pub fn analyse_all_with(bound: PawnBound, progress: impl Fn(f64) + Sync) -> Vec<
 /// and rule they come from; as soon as a group is decided, each member's witness is searched
 /// alone, which stops at its first castled position (for after-pawn-move: at the first one no
 /// walk reaches), the same one [`pawn_outcome`] shows for a single castling. `report` is called
-/// with the number of tasks each finished group settled.
+/// with the number of tasks each finished group settled (a trait object, for the reason
+/// [`analyse_all_with`] gives).
 pub fn pawn_outcomes(
     arrangements: &[Arrangement],
     tasks: &[(usize, CastlingPath)],
     bound: PawnBound,
-    report: &(impl Fn(usize) + Sync),
+    report: &(dyn Fn(usize) + Sync),
 ) -> Vec<pawn::PawnOutcome> {
     let groups = groups::costliest_first(groups::of(tasks.iter().copied()), bound);
     // One task per group, in the order scheduled. As soon as a group is decided, the witnesses

@@ -452,12 +452,14 @@ impl CastledWalk {
 /// (`Pruning::Always`: castled positions in structures the lemma of [`crate::start::search::swap`]
 /// settles are not examined one by one), run to the end rather than stopping at the first core
 /// no walk reaches, with a walking search of this arrangement alone for each core. Cores met
-/// again are not handed out twice.
+/// again are not handed out twice. (`each` is a trait object so that the searches are compiled
+/// once, here, rather than again in each caller's crate: see
+/// [`crate::start::analysis::analyse_all_with`].)
 pub fn castled_walks(
     arrangement: &Arrangement,
     path: CastlingPath,
     bound: PawnBound,
-    mut each: impl FnMut(CastledWalk),
+    each: &mut dyn FnMut(CastledWalk),
 ) -> usize {
     let path = path.geometry();
     let findings = search(arrangement, path, bound, Pruning::Always, Until::Exhausted);
