@@ -36,6 +36,9 @@ use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// The usage line, printed for `--help` and for a command it does not know.
+const USAGE: &str = "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases [BOUND] | measure crc [STEP] [BOUND]";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: usize| {
@@ -223,10 +226,12 @@ fn main() -> ExitCode {
             println!("{} arrays, bound {bound}: {counts:?}", all.len());
             println!("{answer} require castling");
         }
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         _ => {
-            eprintln!(
-                "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases [BOUND]"
-            );
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     }

@@ -36,6 +36,10 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("--help" | "-h")) {
+        println!("usage: referee_speed [POSITIONS] [RUNS] [ENGINE COMMAND...]");
+        return Ok(());
+    }
     let number = |i: usize, default: usize| {
         args.get(i).map_or(Ok(default), |s| {
             s.parse::<usize>().map_err(|e| format!("{s:?}: {e}"))
