@@ -211,9 +211,8 @@ fn witness_games(
 /// castling games differ only in the start), and each group is searched in chunks of up to
 /// `GROUP_SIZE` arrays ([`pawn::decide_group`]); each member's witness is then searched alone.
 ///
-/// `progress` is a trait object rather than a generic parameter on purpose: release builds share
-/// no generic code between crates, so a generic entry point would have every caller (the binary,
-/// each test crate) compile the whole search again for its own closure type.
+/// `progress` is a trait object, for the reason [`crate::start::analysis::analyse_all_with`]
+/// gives.
 pub fn analyse_all(
     arrays: &[CrcArray],
     bound: PawnBound,

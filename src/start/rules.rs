@@ -155,10 +155,7 @@ fn paths(rule: Rule, arrangement: &Arrangement, side: CastlingSide) -> Vec<Castl
 /// standard array is Chess960's, and flexible castling's are free castling's) is searched once.
 /// Every castling that needs a pawn move, of every rule, goes into one pool of group searches
 /// ([`pawn_outcomes`]), so the threads stay busy to the end. `progress` gets the share done.
-///
-/// `progress` is a trait object rather than a generic parameter on purpose: release builds share
-/// no generic code between crates, so a generic entry point would have every caller (the binary,
-/// each test crate) compile the whole search again for its own closure type.
+/// (`progress` is a trait object: see [`crate::start::analysis::analyse_all_with`].)
 pub fn analyse_all(
     rules: &[Rule],
     chess960: &[Analysis],

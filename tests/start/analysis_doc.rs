@@ -88,7 +88,8 @@ fn template_prose_has_no_hand_typed_results() {
 
 /// Every repository path that a document or a doc comment names (`src/...`, `tests/...`,
 /// `docs/...`, ...) exists, so that no reader is pointed at a file a restructuring moved: the
-/// analysis template, the README, `docs/`, and every source, test, benchmark, measuring program and script.
+/// analysis template, the README, `docs/`, and every source, test, benchmark, measuring program
+/// and script.
 #[test]
 fn every_path_the_documents_and_sources_name_exists() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
