@@ -181,6 +181,11 @@ impl<const F: usize> Default for CoreCache<F> {
 }
 
 impl<const F: usize> CoreCache<F> {
+    /// How many positions the cache knows the component of.
+    pub fn positions_known(&self) -> usize {
+        self.component_of.len()
+    }
+
     /// The id of the component containing `pos` (a placement): its core's smallest key.
     ///
     /// Pieces that can reach a way off ranks 1-2 are lifted one stage at a time: breadth-first

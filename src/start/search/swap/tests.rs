@@ -156,7 +156,10 @@ fn every_assignment(
 /// The branch and bound of [`Adversary::cannot_block_from`] and the answers it remembers
 /// change nothing: [`robust`] equals [`robust_plainly`] on every 29th structure with pawns
 /// moved on at most three files, for castlings of Chess960, Chess480, free and fast castling
-/// (each side, king and rook near the edge and in the middle).
+/// (each side, king and rook near the edge and in the middle). The castlings of one king and
+/// rook ask about the same structures one after another, so [`robust`] runs on the component
+/// caches the earlier ones left ([`SharedComponents`]), and [`robust_plainly`] on a cache of
+/// its own: the answers do not depend on what a cache holds.
 #[test]
 fn robust_equals_the_plain_test_of_every_assignment() {
     use crate::chess::Rule;
