@@ -426,7 +426,10 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
             Entry::Occupied(mut slot) => {
                 let known = slot.get_mut();
                 // The arrangements some subsuming variant has, and where this very variant is
-                // if known (0 inline, else its arena index + 1).
+                // if known (0 inline, else its arena index + 1). Once the subsuming variants
+                // cover every arriving arrangement the answer is `None`, whatever the rest of
+                // the chain holds: most visits are revisits that the first variant answers,
+                // and the chain's further variants lie elsewhere in memory.
                 let mut covered: Group = 0;
                 let mut same: Option<u32> = None;
                 let mut check = |w: &Admitted, at: u32| {
@@ -436,18 +439,20 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
                     if w.variant == variant {
                         same = Some(at);
                     }
+                    arriving & !covered == 0
                 };
-                check(&known.first, 0);
+                if check(&known.first, 0) {
+                    return None;
+                }
                 let mut at = known.more;
                 while at != 0 {
                     let further = &self.overflow[at as usize - 1];
-                    check(&further.admitted, at);
+                    if check(&further.admitted, at) {
+                        return None;
+                    }
                     at = further.next;
                 }
                 let new = arriving & !covered;
-                if new == 0 {
-                    return None;
-                }
                 if let Some(at) = same {
                     let w = match at {
                         0 => &mut known.first,
