@@ -281,14 +281,9 @@ impl<const F: usize> Core<F> {
 /// Explores the component of `start` (a placement) with eager lifting and returns its core and
 /// the search tree (parent links, for paths to core members).
 pub(super) fn core_of<const F: usize>(start: Pos<F>) -> (Core<F>, KeyMap<PosKey>) {
-    let start = start.placement();
-    let root = lift_all(start, &mut Vec::new());
-    let mut parent: KeyMap<PosKey> = KeyMap::default();
-    parent.insert(root.key(), start.key());
-    let mut queue = VecDeque::from([root]);
     let mut best = usize::MAX;
     let mut members = Vec::new();
-    while let Some(pos) = queue.pop_front() {
+    let parent = explore(start, None, |pos| {
         let n = pos.on_board();
         if n < best {
             best = n;
@@ -297,18 +292,55 @@ pub(super) fn core_of<const F: usize>(start: Pos<F>) -> (Core<F>, KeyMap<PosKey>
         if n == best {
             members.push(pos.key());
         }
-        component_moves(&pos, |next, _| {
-            if let Entry::Vacant(v) = parent.entry(next.key()) {
-                v.insert(pos.key());
-                queue.push_back(next);
-            }
-        });
-    }
+    });
     members.sort_unstable();
     (Core::from_members(members), parent)
 }
 
-/// The steps from `start` (a placement) to `target` inside a component explored by [`core_of`].
+/// The search tree of [`core_of`] grown only until it meets `target` (a position of the
+/// component, as [`core_of`] or [`CoreCache::id`] name them): the breadth-first order is the
+/// same, so every position met by then has the same parent and [`component_path`] finds the
+/// same path to `target`. The witnesses need only that path, and exploring the whole component
+/// for it was most of their time.
+pub(super) fn component_tree_to<const F: usize>(start: Pos<F>, target: PosKey) -> KeyMap<PosKey> {
+    explore(start, Some(target), |_| {})
+}
+
+/// The breadth-first exploration of the component of `start` (a placement) from it lifted,
+/// each position handed to `visit` in turn; returns the parent of every position met (the
+/// lifted start's parent is `start`). Stops as soon as it meets `target`, if given.
+fn explore<const F: usize>(
+    start: Pos<F>,
+    target: Option<PosKey>,
+    mut visit: impl FnMut(&Pos<F>),
+) -> KeyMap<PosKey> {
+    let start = start.placement();
+    let root = lift_all(start, &mut Vec::new());
+    let mut parent: KeyMap<PosKey> = KeyMap::default();
+    parent.insert(root.key(), start.key());
+    if target.is_some_and(|t| t == start.key() || t == root.key()) {
+        return parent;
+    }
+    let mut queue = VecDeque::from([root]);
+    while let Some(pos) = queue.pop_front() {
+        visit(&pos);
+        let mut met = false;
+        component_moves(&pos, |next, _| {
+            if let Entry::Vacant(v) = parent.entry(next.key()) {
+                v.insert(pos.key());
+                met |= target == Some(next.key());
+                queue.push_back(next);
+            }
+        });
+        if met {
+            break;
+        }
+    }
+    parent
+}
+
+/// The steps from `start` (a placement) to `target` inside a component explored by [`core_of`]
+/// or [`component_tree_to`].
 pub(super) fn component_path<const F: usize>(
     parent: &KeyMap<PosKey>,
     start: PosKey,

@@ -35,7 +35,7 @@ use crate::start::search::castling_game::{
     GROUP_SIZE, Group, Pruning, Tree, castling_game, members,
 };
 pub use crate::start::search::components::stuck_pieces;
-use crate::start::search::components::{CoreCache, component_path, core_of, reversed};
+use crate::start::search::components::{CoreCache, component_path, component_tree_to, reversed};
 use crate::start::search::hash::KeySet;
 use crate::start::search::model::{self, BackRank, Pos, PosKey, Rules, Step};
 use crate::start::search::once::OncePer;
@@ -229,6 +229,7 @@ pub fn witness<const F: usize>(
         path,
         first.steps.clone(),
         q,
+        id,
         searched
             .as_ref()
             .map(|(member, steps)| (*member, steps.as_slice())),
@@ -310,7 +311,7 @@ fn analyse_with<const F: usize>(
             cores,
         };
     }
-    let Some((_, walked)) = findings.walked.first() else {
+    let Some((core, walked)) = findings.walked.first() else {
         return PawnOutcome {
             verdict: Verdict::NotWithinBound,
             castle_steps: Vec::new(),
@@ -318,7 +319,7 @@ fn analyse_with<const F: usize>(
             cores,
         };
     };
-    let (castle_steps, walk_steps) = lines.artificial(walked);
+    let (castle_steps, walk_steps) = lines.artificial(*core, walked);
     PawnOutcome {
         verdict: Verdict::ArtificialOnly,
         castle_steps,
@@ -469,7 +470,7 @@ pub fn castled_walks(
         findings: &findings,
     };
     for (core, walked) in &findings.walked {
-        let (castle_steps, walk_steps) = lines.artificial(walked);
+        let (castle_steps, walk_steps) = lines.artificial(*core, walked);
         each(CastledWalk {
             core: *core,
             local: matches!(walked, Walked::Locally { .. }),
@@ -495,8 +496,8 @@ impl<const F: usize, A: BackRank<F>> Lines<'_, F, A> {
     }
 
     /// The castling game and the castle-free game of an artificial-only side, ending in the same
-    /// placement.
-    fn artificial(&self, walked: &Walked) -> (Vec<Step>, Vec<Step>) {
+    /// placement; `core` is the castled position's core ([`CoreCache::id`]).
+    fn artificial(&self, core: PosKey, walked: &Walked) -> (Vec<Step>, Vec<Step>) {
         let placement = |node: u32| self.findings.tree.pos(node).placement();
         let (before, searched) = match walked {
             &Walked::Locally { before } => (before, None),
@@ -510,6 +511,7 @@ impl<const F: usize, A: BackRank<F>> Lines<'_, F, A> {
             self.path,
             self.castle_path(before),
             placement(before),
+            core,
             searched,
         )
     }
@@ -537,31 +539,40 @@ fn castle_path<const F: usize>(
 
 /// The castling game and the castle-free game of an artificial-only castling along `path`,
 /// ending in the same placement: `prefix` leads from the start to the castle-legal placement
-/// `q`, whose castled position lies in its component (`searched` is `None`) or was reached by a
-/// walking search from the start (the core member it reached, and the walk's steps).
+/// `q`, whose castled position (with core `core`, [`CoreCache::id`]) lies in its component
+/// (`searched` is `None`) or was reached by a walking search from the start (the core member it
+/// reached, and the walk's steps).
 fn artificial_games<const F: usize>(
     path: Geometry,
     prefix: Vec<Step>,
     q: Pos<F>,
+    core: PosKey,
     searched: Option<(PosKey, &[Step])>,
 ) -> (Vec<Step>, Vec<Step>) {
     let castled = q.castled(path);
-    let (_, c_tree) = core_of(castled);
     let mut castle = prefix.clone();
     castle.push(Step::Castle(path));
     match searched {
         None => {
             // Castle at `q`; or walk from `q` into the shared core and back out to the castled
             // placement.
-            let (core, q_tree) = core_of(q);
-            let to_core = component_path::<F>(&c_tree, castled.key(), core.id);
+            let to_core =
+                component_path::<F>(&component_tree_to(castled, core), castled.key(), core);
             let mut walk = prefix;
-            walk.extend(component_path::<F>(&q_tree, q.key(), core.id));
+            walk.extend(component_path::<F>(
+                &component_tree_to(q, core),
+                q.key(),
+                core,
+            ));
             walk.extend(reversed(&castled, &to_core));
             (castle, walk)
         }
         Some((member, steps)) => {
-            castle.extend(component_path::<F>(&c_tree, castled.key(), member));
+            castle.extend(component_path::<F>(
+                &component_tree_to(castled, member),
+                castled.key(),
+                member,
+            ));
             (castle, steps.to_vec())
         }
     }

@@ -50,6 +50,46 @@ fn castled_positions_in_safe_structures_are_walked_to() {
     assert!(checked > 10_000, "only {checked} castled positions checked");
 }
 
+/// The early-stopping exploration of the witnesses ([`component_tree_to`]) finds the same
+/// paths as the whole component's ([`core_of`]), and the core [`CoreCache::id`] names is the one
+/// [`core_of`] finds: from castled positions of sampled castling games (every 97th node of
+/// their trees, where castling is legal there), to the core's id and to every fifth member.
+#[test]
+fn paths_to_a_core_are_those_of_the_whole_component() {
+    use crate::start::search::components::core_of;
+    let mut checked = 0;
+    for arrangement in Arrangement::all().step_by(83) {
+        for side in CastlingSide::BOTH {
+            let group = std::slice::from_ref(&arrangement);
+            let path = arrangement.castling(side).geometry();
+            let mut cache = CoreCache::default();
+            let (tree, _) = castling_game(group, path, two_files(), Pruning::Never, |_, _, _| 0);
+            for node in (0..tree.len() as u32).step_by(97) {
+                let q = tree.pos(node).placement();
+                if !q.castling_open(path) {
+                    continue;
+                }
+                let castled = q.castled(path);
+                let (core, whole) = core_of(castled);
+                assert_eq!(cache.id(castled), core.id, "{castled:?}");
+                for &target in std::iter::once(&core.id).chain(core.members.iter().step_by(5)) {
+                    assert_eq!(
+                        component_path::<8>(
+                            &component_tree_to(castled, target),
+                            castled.key(),
+                            target
+                        ),
+                        component_path::<8>(&whole, castled.key(), target),
+                        "{castled:?} to {target:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "only {checked} paths checked");
+}
+
 /// Component moves look only at the moved piece, yet hand out exactly the position that
 /// making the move and then lifting every piece that can leave gives. Checked from the
 /// lifted placements of sampled castling games.
