@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// The swap lemma's safe structures, one table per castling and bound
-    /// ([`crate::start::search::swap::SafeStructures::of`]).
+    /// ([`crate::start::search::swap::SafeStructures::of`]); the report's are worked out
+    /// together ([`crate::start::search::swap::SafeStructures::prepare`], timed as one call, so
+    /// that on several threads this phase counts wall-clock time, not the threads' sum).
     Tables,
     /// The castling games of the castling groups and the walks they ask for
     /// ([`crate::start::search::pawn::decide_group`]).

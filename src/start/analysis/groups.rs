@@ -69,9 +69,12 @@ pub fn of(tasks: impl IntoIterator<Item = (usize, CastlingPath)>) -> Vec<Group> 
 /// The groups costliest first, so that no thread is left with a big one at the end. A group's
 /// castling game only goes where the swap lemma leaves structures unsafe, so the number of those
 /// (worked out for every group at once, in parallel) measures its cost better than its size
-/// does, which breaks ties; then the key. The order changes only the schedule, never what is
+/// does, which breaks ties; then the key. The tables are worked out together first
+/// ([`swap::SafeStructures::prepare`]). The order changes only the schedule, never what is
 /// found.
 pub fn costliest_first(groups: Vec<Group>, bound: PawnBound) -> Vec<Group> {
+    let paths: Vec<CastlingPath> = groups.iter().map(|group| group.key.path).collect();
+    swap::SafeStructures::prepare(&paths, bound);
     let within = swap::structures_within(bound);
     let mut costed: Vec<(usize, Group)> = groups
         .into_par_iter()

@@ -60,6 +60,7 @@ use crate::start::search::model::{
     STRUCTURES, file_of, first_rank, is_light, moved_files, row_of, sq, structure_index,
 };
 use crate::start::search::once::OncePer;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -90,12 +91,59 @@ impl SafeStructures {
         if bound > PawnBound::ALL_EIGHT {
             return SafeStructures::none();
         }
-        static TABLES: Tables = Mutex::new(BTreeMap::new());
-        TABLES.once_per((path.unnamed(), bound), || {
+        Self::tables().once_per((path.unnamed(), bound), || {
             phases::timed(Phase::Tables, || {
                 SafeStructures::work_out(path, bound.files())
             })
         })
+    }
+
+    /// Works out the tables of every castling of `paths` (named alike, see
+    /// [`CastlingPath::unnamed`]) with `bound` that no one has asked for yet, all at once, so
+    /// that [`SafeStructures::of`] then finds them ready. Each pawn structure is one task, which
+    /// tests it for every castling in turn on the structure's component cache
+    /// ([`SharedComponents`]): one table after another, each thread on its own castling, the
+    /// threads would ask for the same structures at the same moment and mostly start from
+    /// empty caches. The tasks run in parallel, one level of pawn advancement after another,
+    /// most advanced first, since a structure's safety needs its successors'. The tables are
+    /// the same as one castling at a time gives.
+    pub fn prepare(paths: &[CastlingPath], bound: PawnBound) {
+        if bound > PawnBound::ALL_EIGHT {
+            return;
+        }
+        let mut paths: Vec<CastlingPath> = paths.iter().map(|p| p.unnamed()).collect();
+        paths.sort();
+        paths.dedup();
+        phases::timed(Phase::Tables, || {
+            let bound = bound.files();
+            let levels = within_by_level(bound);
+            let mut safe = vec![vec![false; STRUCTURES]; paths.len()];
+            for level in levels.iter().rev() {
+                let flags: Vec<Vec<bool>> = level
+                    .par_iter()
+                    .map(|&index| {
+                        let tables = safe.iter().zip(&paths);
+                        tables
+                            .map(|(table, &path)| {
+                                successors_safe(table, index, bound) && robust_cached(path, index)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                for (&index, flags) in level.iter().zip(flags) {
+                    for (table, flag) in safe.iter_mut().zip(flags) {
+                        table[index] = flag;
+                    }
+                }
+            }
+            for (path, safe) in paths.into_iter().zip(safe) {
+                let key = (
+                    path,
+                    PawnBound::within::<8>(bound).expect("a bound of eight files"),
+                );
+                Self::tables().once_per(key, || SafeStructures { safe });
+            }
+        });
     }
 
     /// The safe structures of `castle` on a board `F` files wide: [`SafeStructures::of`] on the
@@ -108,6 +156,12 @@ impl SafeStructures {
         } else {
             SafeStructures::none()
         }
+    }
+
+    /// The tables worked out so far.
+    fn tables() -> &'static Tables {
+        static TABLES: Tables = Mutex::new(BTreeMap::new());
+        &TABLES
     }
 
     /// No structure safe: the search without the shortcut.
@@ -141,33 +195,44 @@ impl SafeStructures {
     /// structures down: pawn moves only ever advance, so a structure's successors are settled
     /// before it.
     fn work_out(path: CastlingPath, bound: usize) -> SafeStructures {
-        let moved = |p: &[u8; 8]| p.iter().filter(|&&s| s != HOME).count();
-        let mut order: Vec<usize> = (0..STRUCTURES)
-            .filter(|&i| moved(&structure_pawns::<8>(i)) <= bound)
-            .collect();
-        order.sort_by_key(|&i| {
-            std::cmp::Reverse(
-                structure_pawns::<8>(i)
-                    .iter()
-                    .map(|&s| s as u32)
-                    .sum::<u32>(),
-            )
-        });
         let mut safe = vec![false; STRUCTURES];
-        for index in order {
-            let pawns = structure_pawns::<8>(index);
-            let successors_safe = (0..8).all(|file| {
-                let options = model::pawn_advances(pawns[file], moved(&pawns) < bound);
-                options.iter().all(|&to| {
-                    let mut next = pawns;
-                    next[file] = to;
-                    safe[structure_index(&next)]
-                })
-            });
-            safe[index] = successors_safe && robust_cached(path, index);
+        for &index in within_by_level(bound).iter().rev().flatten() {
+            safe[index] = successors_safe(&safe, index, bound) && robust_cached(path, index);
         }
         SafeStructures { safe }
     }
+}
+
+/// The structures with pawns moved on at most `bound` files, by level of advancement (the sum
+/// of the pawns' states), least advanced first. A pawn move raises the level by one or two, so
+/// a structure's successors are all on later levels.
+fn within_by_level(bound: usize) -> Vec<Vec<usize>> {
+    let mut levels: Vec<Vec<usize>> = Vec::new();
+    for index in 0..STRUCTURES {
+        let pawns = structure_pawns::<8>(index);
+        if moved_files(&pawns) <= bound {
+            let level = pawns.iter().map(|&s| s as usize).sum::<usize>();
+            if levels.len() <= level {
+                levels.resize(level + 1, Vec::new());
+            }
+            levels[level].push(index);
+        }
+    }
+    levels
+}
+
+/// Whether every structure the pawns of structure `index` can reach in one move within the
+/// bound is safe by `safe` (settled already: they are more advanced).
+fn successors_safe(safe: &[bool], index: usize, bound: usize) -> bool {
+    let pawns = structure_pawns::<8>(index);
+    (0..8).all(|file| {
+        let options = model::pawn_advances(pawns[file], moved_files(&pawns) < bound);
+        options.iter().all(|&to| {
+            let mut next = pawns;
+            next[file] = to;
+            safe[structure_index(&next)]
+        })
+    })
 }
 
 /// The safe structures worked out so far, by castling (named alike, see

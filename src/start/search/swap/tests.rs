@@ -218,3 +218,34 @@ fn safety_needs_every_later_structure_robust() {
         }
     }
 }
+
+/// The tables worked out together, a structure at a time for every castling
+/// ([`SafeStructures::prepare`]), are those worked out one castling at a time: for castlings of
+/// Chess960, free and fast castling of three kings and rooks, pawns on at most three files.
+#[test]
+fn tables_worked_out_together_are_those_worked_out_alone() {
+    use crate::chess::Rule;
+    let mut paths = Vec::new();
+    for (king, rook) in [(File::C, File::A), (File::F, File::H), (File::D, File::E)] {
+        for rule in [Rule::CHESS960, Rule::FREE, Rule::FAST] {
+            paths.extend(rule.paths(king, rook));
+        }
+    }
+    let bound = PawnBound::within::<8>(3).unwrap();
+    SafeStructures::prepare(&paths, bound);
+    let mut safe = 0;
+    for &path in &paths {
+        let together = SafeStructures::of(path, bound);
+        assert_eq!(
+            together.safe,
+            SafeStructures::work_out(path, 3).safe,
+            "{path:?}"
+        );
+        safe += together.count();
+    }
+    assert!(
+        safe > 1000,
+        "only {safe} safe structures over {} tables",
+        paths.len()
+    );
+}
