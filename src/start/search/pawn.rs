@@ -674,7 +674,8 @@ fn decide<const F: usize>(
             if ask == 0 {
                 return 0;
             }
-            let settled = ask & !walkable(chunk, ask, &cache.cores[&id]);
+            let core = cache.cores[&id].clone();
+            let settled = ask & !walkable(chunk, ask, &core, &mut cache);
             for i in members(settled) {
                 unwalkable[i] = true;
             }

@@ -3,7 +3,7 @@
 //! the (normal-form) search: it requires castling.
 
 use crate::start::search::castling_game::{Group, members};
-use crate::start::search::components::Core;
+use crate::start::search::components::{Core, CoreCache};
 use crate::start::search::hash::{KeyMap, KeySet};
 use crate::start::search::model::{BackRank, Pos, PosKey, Rules, SquareSet, Step, kinds};
 use std::collections::VecDeque;
@@ -81,18 +81,28 @@ pub fn walk_to<const F: usize>(
 /// from the search as soon as it arrives. The answer for each arrangement is exactly whether
 /// [`walk_to`] finds a walk; many arrangements of a group walk to the same castled core, and
 /// their games soon meet, so one search for all of them does a fraction of the work.
+///
+/// A position with the core's pawns is settled as soon as it is met, by its component
+/// (`components`, [`CoreCache::id`]), and never expanded: the pawns can go no further, so every
+/// move from it stays in its component (module docs of [`crate::start::search::components`]),
+/// and castle-free games reach a component all or not at all. In the core's component, the
+/// arrangements reaching it have arrived; in another, the target is out of reach from there.
+/// Expanding such positions was most of the work of the largest walks, whose components hold
+/// thousands of positions each.
 pub fn walkable<const F: usize>(
     arrangements: &[impl BackRank<F>],
     from: Group,
     core: &Core<F>,
+    components: &mut CoreCache<F>,
 ) -> Group {
     let rules = walking_rules(core);
-    let targets: KeySet = core.members.iter().copied().collect();
-    let is_target = |pos: &Pos<F>| targets.contains(&pos.placement().key());
+    let mut fate = |pos: &Pos<F>| {
+        (*pos.pawns() == core.pawns).then(|| components.id(pos.placement()) == core.id)
+    };
     let mut walk = SharedWalk::default();
     for i in members(from) {
         for (p, _) in rules.roots(&arrangements[i]) {
-            walk.visit(&p, 1 << i, &is_target);
+            walk.visit(&p, 1 << i, &mut fate);
         }
     }
     while let Some(key) = walk.queue.pop_front() {
@@ -105,7 +115,7 @@ pub fn walkable<const F: usize>(
             continue;
         }
         let pos = Pos::<F>::from_key(key);
-        rules.successors(&pos, &mut |next, _, _| walk.visit(&next, bits, &is_target));
+        rules.successors(&pos, &mut |next, _, _| walk.visit(&next, bits, &mut fate));
     }
     walk.arrived
 }
@@ -133,13 +143,14 @@ struct Slot {
 }
 
 impl SharedWalk {
-    /// The arrangements of `bits` reach `pos`: those new to it have arrived if it is a target,
-    /// and otherwise wait for it to be expanded for them.
+    /// The arrangements of `bits` reach `pos`: those new to it have arrived if `fate` says the
+    /// position settles the walk their way (`Some(true)`), go no further from it if it settles
+    /// it the other way (`Some(false)`), and otherwise wait for it to be expanded for them.
     fn visit<const F: usize>(
         &mut self,
         pos: &Pos<F>,
         bits: Group,
-        is_target: &impl Fn(&Pos<F>) -> bool,
+        fate: &mut impl FnMut(&Pos<F>) -> Option<bool>,
     ) {
         let key = pos.key();
         let slot = self.index.entry(key).or_default();
@@ -148,13 +159,15 @@ impl SharedWalk {
             return;
         }
         slot.reach |= new;
-        if is_target(pos) {
-            self.arrived |= new;
-            return;
+        match fate(pos) {
+            Some(true) => self.arrived |= new,
+            Some(false) => {}
+            None => {
+                if slot.waiting == 0 {
+                    self.queue.push_back(key);
+                }
+                slot.waiting |= new;
+            }
         }
-        if slot.waiting == 0 {
-            self.queue.push_back(key);
-        }
-        slot.waiting |= new;
     }
 }

@@ -154,12 +154,22 @@ fn shared_walks_answer_as_walks_alone() {
                     alone |= 1 << i;
                 }
             }
-            assert_eq!(walkable(&members, all, core), alone, "{side:?} core {id:?}");
+            assert_eq!(
+                walkable(&members, all, core, &mut CoreCache::default()),
+                alone,
+                "{side:?} core {id:?}"
+            );
             // Every other member alone, and the odd ones together.
             let odd: Group = all & 0xAAAA_AAAA_AAAA_AAAA;
-            assert_eq!(walkable(&members, odd, core), alone & odd);
+            assert_eq!(
+                walkable(&members, odd, core, &mut CoreCache::default()),
+                alone & odd
+            );
             for i in (0..members.len()).step_by(2) {
-                assert_eq!(walkable(&members, 1 << i, core), alone & 1 << i);
+                assert_eq!(
+                    walkable(&members, 1 << i, core, &mut CoreCache::default()),
+                    alone & 1 << i
+                );
             }
             outcomes[0] += (all & !alone).count_ones() as usize;
             outcomes[1] += alone.count_ones() as usize;
