@@ -111,21 +111,33 @@ impl SafeStructures {
         if bound > PawnBound::ALL_EIGHT {
             return;
         }
-        let mut paths: Vec<CastlingPath> = paths.iter().map(|p| p.unnamed()).collect();
+        let mut paths: Vec<CastlingPath> = {
+            let known = Self::tables()
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let worked_out = |path: &CastlingPath| {
+                known
+                    .get(&(*path, bound))
+                    .is_some_and(|cell| cell.get().is_some())
+            };
+            paths
+                .iter()
+                .map(|path| path.unnamed())
+                .filter(|path| !worked_out(path))
+                .collect()
+        };
         paths.sort();
         paths.dedup();
         phases::timed(Phase::Tables, || {
-            let bound = bound.files();
-            let levels = within_by_level(bound);
+            let files = bound.files();
             let mut safe = vec![vec![false; STRUCTURES]; paths.len()];
-            for level in levels.iter().rev() {
+            for level in within_by_level(files).iter().rev() {
                 let flags: Vec<Vec<bool>> = level
                     .par_iter()
                     .map(|&index| {
-                        let tables = safe.iter().zip(&paths);
-                        tables
+                        (safe.iter().zip(&paths))
                             .map(|(table, &path)| {
-                                successors_safe(table, index, bound) && robust_cached(path, index)
+                                successors_safe(table, index, files) && robust_cached(path, index)
                             })
                             .collect()
                     })
@@ -137,11 +149,7 @@ impl SafeStructures {
                 }
             }
             for (path, safe) in paths.into_iter().zip(safe) {
-                let key = (
-                    path,
-                    PawnBound::within::<8>(bound).expect("a bound of eight files"),
-                );
-                Self::tables().once_per(key, || SafeStructures { safe });
+                Self::tables().once_per((path, bound), || SafeStructures { safe });
             }
         });
     }

@@ -10,6 +10,19 @@ fn two_files() -> PawnBound {
     PawnBound::within::<8>(2).unwrap()
 }
 
+/// The castling game of each side of every `step`-th arrangement with pawns on at most two
+/// files, run in full (no shortcut), with its castling.
+fn full_games(step: usize) -> impl Iterator<Item = (Geometry, Tree)> {
+    Arrangement::all().step_by(step).flat_map(|arrangement| {
+        CastlingSide::BOTH.into_iter().map(move |side| {
+            let path = arrangement.castling(side).geometry();
+            let group = std::slice::from_ref(&arrangement);
+            let (tree, _) = castling_game(group, path, two_files(), Pruning::Never, |_, _, _| 0);
+            (path, tree)
+        })
+    })
+}
+
 /// The lemma of [`crate::start::search::swap`] checked against the components themselves: in the castling
 /// game run in full (no shortcut), every castle-legal position in a structure the lemma calls
 /// safe lies in the same component as the position right after castling, so king and rook
@@ -58,32 +71,23 @@ fn castled_positions_in_safe_structures_are_walked_to() {
 fn paths_to_a_core_are_those_of_the_whole_component() {
     use crate::start::search::components::core_of;
     let mut checked = 0;
-    for arrangement in Arrangement::all().step_by(83) {
-        for side in CastlingSide::BOTH {
-            let group = std::slice::from_ref(&arrangement);
-            let path = arrangement.castling(side).geometry();
-            let mut cache = CoreCache::default();
-            let (tree, _) = castling_game(group, path, two_files(), Pruning::Never, |_, _, _| 0);
-            for node in (0..tree.len() as u32).step_by(97) {
-                let q = tree.pos(node).placement();
-                if !q.castling_open(path) {
-                    continue;
-                }
-                let castled = q.castled(path);
-                let (core, whole) = core_of(castled);
-                assert_eq!(cache.id(castled), core.id, "{castled:?}");
-                for &target in std::iter::once(&core.id).chain(core.members.iter().step_by(5)) {
-                    assert_eq!(
-                        component_path::<8>(
-                            &component_tree_to(castled, target),
-                            castled.key(),
-                            target
-                        ),
-                        component_path::<8>(&whole, castled.key(), target),
-                        "{castled:?} to {target:?}"
-                    );
-                    checked += 1;
-                }
+    for (path, tree) in full_games(83) {
+        let mut cache = CoreCache::default();
+        for node in (0..tree.len() as u32).step_by(97) {
+            let q = tree.pos(node).placement();
+            if !q.castling_open(path) {
+                continue;
+            }
+            let castled = q.castled(path);
+            let (core, whole) = core_of(castled);
+            assert_eq!(cache.id(castled), core.id, "{castled:?}");
+            for &target in std::iter::once(&core.id).chain(core.members.iter().step_by(5)) {
+                assert_eq!(
+                    component_path::<8>(&component_tree_to(castled, target), castled.key(), target),
+                    component_path::<8>(&whole, castled.key(), target),
+                    "{castled:?} to {target:?}"
+                );
+                checked += 1;
             }
         }
     }
@@ -96,24 +100,19 @@ fn paths_to_a_core_are_those_of_the_whole_component() {
 #[test]
 fn component_moves_stay_lifted() {
     let mut checked = 0;
-    for arrangement in Arrangement::all().step_by(61) {
-        for side in CastlingSide::BOTH {
-            let group = std::slice::from_ref(&arrangement);
-            let path = arrangement.castling(side).geometry();
-            let (tree, _) = castling_game(group, path, two_files(), Pruning::Never, |_, _, _| 0);
-            for node in (0..tree.len() as u32).step_by(7) {
-                let lifted = lift_all_quiet(tree.pos(node).placement());
-                component_moves(&lifted, |next, step| {
-                    // The move made plainly, then every piece that can leave lifted.
-                    let Step::Move { from, to } = step else {
-                        unreachable!("component moves are moves")
-                    };
-                    let mut plain = lifted;
-                    plain.shift(from, to);
-                    assert_eq!(next, lift_all_quiet(plain), "{step:?} from {lifted:?}");
-                    checked += 1;
-                });
-            }
+    for (_, tree) in full_games(61) {
+        for node in (0..tree.len() as u32).step_by(7) {
+            let lifted = lift_all_quiet(tree.pos(node).placement());
+            component_moves(&lifted, |next, step| {
+                // The move made plainly, then every piece that can leave lifted.
+                let Step::Move { from, to } = step else {
+                    unreachable!("component moves are moves")
+                };
+                let mut plain = lifted;
+                plain.shift(from, to);
+                assert_eq!(next, lift_all_quiet(plain), "{step:?} from {lifted:?}");
+                checked += 1;
+            });
         }
     }
     assert!(checked > 100_000, "only {checked} moves checked");
