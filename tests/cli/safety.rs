@@ -115,12 +115,17 @@ fn old_outputs(dir: &Path) -> (PathBuf, PathBuf) {
     (csv, md)
 }
 
-/// A full report (about 10 s) interrupted after `after`: exit 128 + signal, old files untouched,
-/// no temporary file left.
-fn interrupt(signal: &str, code: i32, after: Duration) {
+/// A full report (about 10 s on two threads) interrupted after `after`, on `threads` worker
+/// threads (`None`: the default): exit 128 + signal, old files untouched, no temporary file
+/// left.
+fn interrupt(signal: &str, code: i32, after: Duration, threads: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    let mut child = report_to(&csv, &md)
+    let mut command = report_to(&csv, &md);
+    if let Some(n) = threads {
+        command.env("RAYON_NUM_THREADS", n);
+    }
+    let mut child = command
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -136,13 +141,17 @@ fn interrupt(signal: &str, code: i32, after: Duration) {
     assert_old_outputs_kept(dir.path(), &csv, &md, &format!("{signal} after {after:?}"));
 }
 
+/// Each signal early, with every worker thread busy, and again later in the analysis. The later
+/// runs work on one thread: the signal is handled the same way (on a thread of its own, which
+/// ends the run however many workers it has), and the work the test throws away is halved, 6 s
+/// of the CPU the test command shares.
 #[test]
 fn an_interrupted_report_leaves_no_temporary_file() {
-    interrupt("INT", 130, Duration::from_millis(500));
-    interrupt("TERM", 143, Duration::from_millis(500));
-    interrupt("INT", 130, Duration::from_secs(3));
-    interrupt("TERM", 143, Duration::from_secs(3));
-    interrupt("HUP", 129, Duration::from_millis(500));
+    interrupt("INT", 130, Duration::from_millis(500), None);
+    interrupt("TERM", 143, Duration::from_millis(500), None);
+    interrupt("INT", 130, Duration::from_secs(3), Some("1"));
+    interrupt("TERM", 143, Duration::from_secs(3), Some("1"));
+    interrupt("HUP", 129, Duration::from_millis(500), None);
 }
 
 /// A name of the form of castle960's temporary files (`.castle960-` + 12 letters or digits).

@@ -70,7 +70,9 @@ fn replay(array: &CrcArray, line: &[Move]) -> Result<Replayed, String> {
             replayed.pawn_moves += 1;
         }
         board = board.play(mv);
-        // Black waits: a knight out to the sixth rank, or back to where it came from.
+        // Black waits: a knight out to the sixth rank, or back to where it came from; either
+        // is one of Black's legal moves, generated once for both.
+        let legal = board.legal_moves();
         let wait = match out_and_back.take() {
             Some(out) => Move {
                 from: out.to,
@@ -78,9 +80,9 @@ fn replay(array: &CrcArray, line: &[Move]) -> Result<Replayed, String> {
                 promotion: None,
             },
             None => {
-                let out = board
-                    .legal_moves()
-                    .into_iter()
+                let out = legal
+                    .iter()
+                    .copied()
                     .find(|m| {
                         board.man_on(m.from) == Some((Color::Black, Piece::Knight))
                             && m.to.rank() == 5
@@ -90,7 +92,7 @@ fn replay(array: &CrcArray, line: &[Move]) -> Result<Replayed, String> {
                 out
             }
         };
-        if !board.legal_moves().contains(&wait) {
+        if !legal.contains(&wait) {
             return Err(format!("Black's waiting move {wait} is illegal in {board}"));
         }
         board = board.play(wait);
