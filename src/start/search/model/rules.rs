@@ -183,6 +183,9 @@ struct Transition<'a, const F: usize> {
 struct Expansion<'r, 's, 'k, const F: usize> {
     rules: &'r Rules<F>,
     pos: &'r Pos<F>,
+    /// How many pieces of each kind stand on ranks 1-2 of `pos`, by kind index: counted once
+    /// for the whole expansion, which needs them for every piece coming back from the pool.
+    counts: [u8; 8],
     /// Per placed kind ([`PLACED`]), how many are in the pool.
     in_pool: [u8; 2],
     buffer: Vec<Step>,
@@ -313,10 +316,12 @@ impl<const F: usize> Rules<F> {
     /// pieces moving within ranks 1-2, pieces coming back from the pool, pawn moves.
     pub fn successors(&self, pos: &Pos<F>, sink: &mut impl FnMut(Pos<F>, &[Step], SquareSet)) {
         debug_assert!(self.is_closed(pos), "successors of an unclosed {pos:?}");
+        let counts = pos.counts();
         let mut expansion = Expansion {
             rules: self,
             pos,
-            in_pool: PLACED.map(|kind| pos.in_pool(kind)),
+            counts,
+            in_pool: PLACED.map(|kind| total::<F>(kind) - counts[kind as usize]),
             buffer: Vec::with_capacity(24),
             sink,
         };
@@ -412,7 +417,7 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
     /// (Knights and the archbishop come back only as placed by [`Expansion::emit`].)
     fn returns_from_pool(&mut self) {
         let pos = *self.pos;
-        let counts = pos.counts();
+        let counts = self.counts;
         let returning = super::cell::kinds::<F>()
             .iter()
             .filter(|k| !PLACED.contains(k));
