@@ -421,10 +421,13 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
         let returning = super::cell::kinds::<F>()
             .iter()
             .filter(|k| !PLACED.contains(k));
+        // Whether the bishop of each square colour (dark, light) is in the pool: asked for every
+        // hole, so looked up once.
+        let bishop_in_pool = [false, true].map(|light| pos.bishop_in_pool(light));
         let available = |kind: Kind, to: Sq| {
             self.rules.eager & (1 << kind) == 0
                 && if kind == BISHOP {
-                    pos.bishop_in_pool(is_light::<F>(to))
+                    bishop_in_pool[usize::from(is_light::<F>(to))]
                 } else {
                     counts[kind as usize] < total::<F>(kind)
                 }
