@@ -1,8 +1,10 @@
 //! Legal moves on the ten-file board, and perft.
 //!
 //! Every man's moves are made from its attacks (pawns push, double-step from their second rank,
-//! take diagonally and en passant, and promote to every piece of the variant); each is then
-//! played and kept only if it leaves the mover's king unattacked. Castling is made from the
+//! take diagonally and en passant, and promote to every piece of the variant); each is kept only
+//! if it leaves the mover's king unattacked, asked of the occupancy the move leaves (its man off
+//! its square and on the target, a man taken there or en passant gone) rather than of a board
+//! played in full: the same question, without copying the board for every move. Castling is made from the
 //! variant's [`crate::chess::Rule`] and kept under the rules of the SPEC ("Castling in any
 //! position"): the right stands, the king is not in check, every square the geometry names is
 //! empty apart from king and rook, and no square the king stands on, crosses or lands on is
@@ -22,10 +24,38 @@ impl Board {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(&mut moves);
-        let us = self.side;
-        moves.retain(|&mv| !self.play(mv).in_check(us));
+        let king = self.king(self.side);
+        // Out of check, a move can expose the king only by its man leaving a line through the
+        // king's square, by being the king, or by taking en passant (the pawn taken may stand
+        // on such a line); every other move keeps the king as safe as it was.
+        let in_check = self.attackers(king, !self.side, self.occupied()) != 0;
+        let lines = attacks::rook(king, 0) | attacks::bishop(king, 0);
+        moves.retain(|&mv| {
+            let exposing = in_check
+                || mv.from == king
+                || lines & mv.from.bit() != 0
+                || Some(mv.to) == self.en_passant;
+            !exposing || self.leaves_king_safe(mv, king)
+        });
         self.castlings(&mut moves);
         moves
+    }
+
+    /// Whether the side to move's king, on `king` before the move, is unattacked after `mv`
+    /// (not a castling): the men of the other colour that attack its square once the mover has
+    /// left `from` for `to`, apart from the one taken on `to` or en passant, which no longer
+    /// attack anything. Only occupancy changes what the others attack.
+    fn leaves_king_safe(&self, mv: Move, king: Square) -> bool {
+        let pawn = self.pieces(Piece::Pawn) & mv.from.bit() != 0;
+        let mut taken = mv.to.bit();
+        if pawn && Some(mv.to) == self.en_passant {
+            taken |= Square::new(mv.to.file(), mv.from.rank())
+                .expect("the pawn taken en passant stands beside the taker")
+                .bit();
+        }
+        let occupied = (self.occupied() & !mv.from.bit() & !taken) | mv.to.bit();
+        let king = if mv.from == king { mv.to } else { king };
+        self.attackers(king, !self.side, occupied) & !taken == 0
     }
 
     /// Whether `mv` is one of [`Board::legal_moves`].
