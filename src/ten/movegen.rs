@@ -211,3 +211,54 @@ pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
         .map(|mv| (mv, perft(&board.play(mv), depth - 1)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ten::Variant;
+
+    /// The legal moves of a Capablanca-chess position, in UCI, sorted.
+    fn legal(fen: &str) -> Vec<String> {
+        let board = Board::from_fen(fen, Variant::CAPABLANCA).unwrap();
+        let mut moves: Vec<String> = board.legal_moves().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        moves
+    }
+
+    #[test]
+    fn a_pinned_man_moves_only_along_its_pin_and_a_checked_king_not_along_the_check() {
+        // The rook on e2 is pinned by the rook on e8: it keeps to the e-file.
+        assert_eq!(
+            legal("4r4k/10/10/10/10/10/4R5/4K5 w - - 0 1"),
+            [
+                "e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"
+            ]
+        );
+        // Out of check, the king may not step onto the d-file the rook on d8 holds.
+        assert_eq!(
+            legal("3r5k/10/10/10/10/10/10/4K5 w - - 0 1"),
+            ["e1e2", "e1f1", "e1f2"]
+        );
+        // In check from e8, the king may not step back along the file to e2.
+        assert_eq!(
+            legal("4r4k/10/10/10/10/10/10/4K5 w - - 0 1"),
+            ["e1d1", "e1d2", "e1f1", "e1f2"]
+        );
+    }
+
+    #[test]
+    fn en_passant_that_uncovers_the_king_is_not_legal() {
+        // bxc6 e.p. would take both pawns off rank 5 and leave the king to the rook on j5.
+        let moves = legal("9k/10/10/KPp6r/10/10/10/10 w - c6 0 1");
+        assert!(!moves.contains(&"b5c6".to_string()), "{moves:?}");
+        assert!(moves.contains(&"b5b6".to_string()), "{moves:?}");
+        // The pawn taking stands on no line through the king, the pawn taken does: d5xc6 e.p.
+        // opens the diagonal from e7 to a3.
+        let moves = legal("9k/4b5/10/2pP6/10/K9/10/10 w - c6 0 1");
+        assert!(!moves.contains(&"d5c6".to_string()), "{moves:?}");
+        assert!(moves.contains(&"d5d6".to_string()), "{moves:?}");
+        // Without the rook the first capture is legal.
+        let moves = legal("9k/10/10/KPp7/10/10/10/10 w - c6 0 1");
+        assert!(moves.contains(&"b5c6".to_string()), "{moves:?}");
+    }
+}
