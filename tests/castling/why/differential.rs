@@ -17,8 +17,9 @@ use castle960::notation::uci::is_castling;
 use castle960::why::{Judgement, MoveReason, Past, Reason, Rule, Tried, judge};
 use cozy_chess::{Board, Color, Move, Piece, Square};
 use rayon::prelude::*;
+use rustc_hash::FxHashSet;
 use shakmaty::Position;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 /// A man on the plain board.
 type PlainMan = (Color, Piece);
@@ -147,13 +148,19 @@ fn movement(color: Color, piece: Piece, from: usize, to: usize) -> Result<(), &'
     if ok { Ok(()) } else { Err(name) }
 }
 
+/// Every square's name, a1 = 0: written once, since the comparison names squares for every
+/// reason of every try.
+static NAMES: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| (0..64).map(|s| Square::index(s).to_string()).collect());
+
 fn name(s: usize) -> String {
-    Square::index(s).to_string()
+    NAMES[s].clone()
 }
 
+/// The squares' names in alphabetical order (file, then rank), joined by commas.
 fn names(squares: &[usize]) -> String {
-    let mut v: Vec<String> = squares.iter().map(|&s| name(s)).collect();
-    v.sort();
+    let mut v: Vec<&str> = squares.iter().map(|&s| NAMES[s].as_str()).collect();
+    v.sort_unstable();
     v.join(",")
 }
 
@@ -390,7 +397,7 @@ fn found(j: &Judgement) -> Vec<String> {
 
 /// The legal moves of a position by shakmaty, in cozy-chess's form (castling as the king taking
 /// its rook), each with whether it castles.
-fn shakmaty_legal_set(board: &Board) -> HashSet<(Move, bool)> {
+fn shakmaty_legal_set(board: &Board) -> FxHashSet<(Move, bool)> {
     let piece = |role: shakmaty::Role| match role {
         shakmaty::Role::Queen => Piece::Queen,
         shakmaty::Role::Rook => Piece::Rook,
@@ -414,8 +421,8 @@ fn shakmaty_legal_set(board: &Board) -> HashSet<(Move, bool)> {
 }
 
 /// The legal moves of a position as (from, to, promotion, castling), by cozy-chess.
-fn cozy_legal(board: &Board) -> HashSet<(Move, bool)> {
-    let mut out = HashSet::new();
+fn cozy_legal(board: &Board) -> FxHashSet<(Move, bool)> {
+    let mut out = FxHashSet::default();
     board.generate_moves(|moves| {
         for mv in moves {
             out.insert((mv, is_castling(board, mv)));
@@ -601,6 +608,16 @@ struct Tally {
 }
 
 impl Tally {
+    /// One more sighting of `seen`, a reason's kind or an outcome (allocated only the first time).
+    fn count(&mut self, seen: &str) {
+        match self.seen.get_mut(seen) {
+            Some(n) => *n += 1,
+            None => {
+                self.seen.insert(seen.to_string(), 1);
+            }
+        }
+    }
+
     fn merge(mut self, other: Tally) -> Tally {
         self.tries += other.tries;
         self.differences.extend(other.differences);
@@ -696,18 +713,17 @@ fn check_position(board: &Board, seed: u64) -> Tally {
             }
         }
         for f in &found {
-            let kind = f.split(' ').next().unwrap().to_string();
             let kind = match f.as_str() {
                 s if s.starts_with("en_passant_exposes_king") && s.ends_with("true") => {
-                    "en_passant_exposes_king (rank)".to_string()
+                    "en_passant_exposes_king (rank)"
                 }
                 s if s.starts_with("en_passant_exposes_king") => {
-                    "en_passant_exposes_king (diagonal)".to_string()
+                    "en_passant_exposes_king (diagonal)"
                 }
-                s if s.starts_with("castling ") => f.clone(),
-                _ => kind,
+                s if s.starts_with("castling ") => s,
+                s => s.split(' ').next().unwrap(),
             };
-            *tally.seen.entry(kind).or_default() += 1;
+            tally.count(kind);
         }
         let outcome = match (j.status, j.en_passant, castling) {
             (Status::LegalNow, true, _) => "legal en passant",
@@ -716,7 +732,7 @@ fn check_position(board: &Board, seed: u64) -> Tally {
             (Status::LegalOnTurn, _, _) => "legal on its turn",
             (Status::NotLegal, _, _) => "not legal",
         };
-        *tally.seen.entry(outcome.to_string()).or_default() += 1;
+        tally.count(outcome);
     }
     tally
 }
