@@ -22,7 +22,7 @@
 
 use super::ours;
 use super::positions::RandomGames;
-use crate::castling::{Reason, Status, attackers, explain};
+use crate::castling::{Reason, Status, attackers, explain_side};
 use crate::chess::{ByColor, CastlingSide, Color, File};
 use crate::notation::fen::read_fen;
 use crate::notation::san::write_san;
@@ -192,11 +192,12 @@ impl Entry {
 pub fn families(board: &Board) -> BTreeSet<Family> {
     let mut out = BTreeSet::new();
     let color = board.side_to_move();
-    let explained = explain(board);
     let mut any_right = false;
     let mut any_legal = false;
     for side in CastlingSide::BOTH {
-        let e = &explained.sides[color][side];
+        // The side to move's castlings alone: the suite scans millions of positions, and
+        // the other colour's (and the position's FEN) would be worked out for nothing.
+        let e = &explain_side(board, color, side, None);
         let Some(c) = e.castling else { continue };
         if e.reasons
             .iter()
