@@ -40,6 +40,7 @@ pub const SOURCE: &str = "https://chess.stackexchange.com/questions/25256";
 use crate::chess::{Arrangement, ByCastlingSide, CastlingSide, File, Move, Piece, Rank, Square};
 use crate::start::board::{WhiteBoard, first_rank, plain_move};
 use crate::start::line::Line;
+use crate::start::search::hash::FastMap;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
@@ -167,11 +168,12 @@ pub(crate) fn search(
         frozen,
         ranks,
         path: Vec::new(),
+        failed: FastMap::default(),
     };
     let start = WhiteBoard::start(arrangement);
     let first = ida.estimate(&start)?;
     for bound in first..=MAX_DEPTH {
-        if ida.dfs(&start, 0, bound) {
+        if ida.dfs(&start, placement_of(&start), 0, bound) {
             let mut moves = std::mem::take(&mut ida.path);
             let count = moves.len();
             moves.push(start.castling_move(side));
@@ -193,6 +195,34 @@ struct Ida {
     ranks: RangeInclusive<Rank>,
     /// The moves of the current branch.
     path: Vec<Move>,
+    /// Placements (see [`Placement`]) from which the search has found that castling cannot be
+    /// made legal within some number of moves, with the largest such number: a placement met
+    /// again with no more moves left is not searched again. Only subtrees without a solution are
+    /// cut, so the first line found, and hence the line shown, is the one found without the
+    /// table. (Independent moves reach one placement in every order; without the table the
+    /// deepest bounds searched most placements many times.)
+    failed: FastMap<Placement, u8>,
+}
+
+/// A placement of the whole board, four bits a square (0 for empty, else cozy-chess's piece
+/// index plus one), kept up to date move by move: the key of [`Ida::failed`]. (The moved flags
+/// need no place in it: king and castling rook never move in these searches.)
+type Placement = (u64, u64, u64, u64);
+
+/// `placement` with `man` (or nothing) on `square`.
+fn with(placement: Placement, square: Square, man: Option<Piece>) -> Placement {
+    let mut words = [placement.0, placement.1, placement.2, placement.3];
+    let (word, shift) = (square as usize / 16, 4 * (square as usize % 16));
+    let code = man.map_or(0, |piece| piece as u64 + 1);
+    words[word] = (words[word] & !(15 << shift)) | code << shift;
+    (words[0], words[1], words[2], words[3])
+}
+
+/// The placement of `board`.
+fn placement_of(board: &WhiteBoard) -> Placement {
+    Square::ALL.into_iter().fold((0, 0, 0, 0), |p, square| {
+        with(p, square, board.piece_on(square))
+    })
 }
 
 impl Ida {
@@ -215,9 +245,15 @@ impl Ida {
     }
 
     /// Depth-first search below `bound`; on success the moves are left in `self.path`.
-    fn dfs(&mut self, board: &WhiteBoard, done: usize, bound: usize) -> bool {
+    /// `placement` is `board`'s ([`placement_of`]).
+    fn dfs(&mut self, board: &WhiteBoard, placement: Placement, done: usize, bound: usize) -> bool {
         if board_is_open(self, board) {
             return true;
+        }
+        // Below two moves left the search is as quick as the table.
+        let left = (bound - done) as u8;
+        if left >= 2 && self.failed.get(&placement).is_some_and(|&l| l >= left) {
+            return false;
         }
         for from in Square::ALL {
             let Some(man) = board.piece_on(from) else {
@@ -240,11 +276,16 @@ impl Ida {
                     _ => continue,
                 }
                 self.path.push(plain_move(from, to));
-                if self.dfs(&next, done + 1, bound) {
+                let moved = with(with(placement, from, None), to, Some(man));
+                if self.dfs(&next, moved, done + 1, bound) {
                     return true;
                 }
                 self.path.pop();
             }
+        }
+        if left >= 2 {
+            let known = self.failed.entry(placement).or_insert(0);
+            *known = (*known).max(left);
         }
         false
     }
