@@ -205,8 +205,9 @@ struct Ida {
 }
 
 /// A placement of the whole board, four bits a square (0 for empty, else cozy-chess's piece
-/// index plus one), kept up to date move by move: the key of [`Ida::failed`]. (The moved flags
-/// need no place in it: king and castling rook never move in these searches.)
+/// index plus one), kept up to date move by move: the key of [`Ida::failed`]. The placement is
+/// all the search looks at (the estimate, the goal test and the moves read only squares, and
+/// the frozen squares and ranks are the search's own), so it needs no other part of the board.
 type Placement = (u64, u64, u64, u64);
 
 /// `placement` with `man` (or nothing) on `square`.
