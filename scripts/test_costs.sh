@@ -12,6 +12,12 @@
 # so a binary's lines add up to more than its run in the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+  -h | --help)
+    echo "usage: scripts/test_costs.sh [FILTER]   every test run alone: CPU and wall seconds, costliest first"
+    exit 0
+    ;;
+esac
 filter="${1:-}"
 binaries=$(cargo test --release --no-run --message-format=json 2>/dev/null | python3 -c '
 import json, sys
@@ -22,12 +28,19 @@ for line in sys.stdin:
 ')
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-while read -r name exe; do
+costs=$(while read -r name exe; do
   "$exe" --list --include-ignored 2>/dev/null | sed -n 's/: test$//p' | while read -r test; do
     [[ -z "$filter" || "$test" == *"$filter"* ]] || continue
     /usr/bin/time -f "%e %U %S" -o "$out" "$exe" --exact "$test" --include-ignored -q >/dev/null 2>&1 ||
       echo "warning: $name $test failed" >&2
     read -r wall user sys < <(tail -n 1 "$out")
-    printf '%8.1f %8.1f  %s %s\n' "$(echo "$user + $sys" | bc)" "$wall" "$name" "$test"
+    awk -v w="$wall" -v u="$user" -v s="$sys" -v n="$name" -v t="$test" \
+      'BEGIN { printf "%8.1f %8.1f  %s %s\n", u + s, w, n, t }'
   done
-done <<<"$binaries" | sort -rn | { echo "  CPU s   wall s  binary test"; cat; }
+done <<<"$binaries")
+if [ -z "$costs" ]; then
+  echo "scripts/test_costs.sh: no test's name contains \"$filter\"" >&2
+  exit 2
+fi
+echo "  CPU s   wall s  binary test"
+sort -rn <<<"$costs"
