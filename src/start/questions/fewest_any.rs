@@ -208,6 +208,8 @@ struct Ida {
 /// index plus one), kept up to date move by move: the key of [`Ida::failed`]. The placement is
 /// all the search looks at (the estimate, the goal test and the moves read only squares, and
 /// the frozen squares and ranks are the search's own), so it needs no other part of the board.
+/// A tuple rather than an array: the searches' hasher ([`FastMap`]'s) takes a tuple's words one
+/// at a time, an array's bytes one at a time.
 type Placement = (u64, u64, u64, u64);
 
 /// `placement` with `man` (or nothing) on `square`.
