@@ -40,7 +40,7 @@ impl Board {
                 || Some(mv.to) == self.en_passant;
             !exposing || self.leaves_king_safe(mv, king)
         });
-        self.castlings(&mut moves);
+        self.castlings(in_check, &mut moves);
         moves
     }
 
@@ -143,12 +143,13 @@ impl Board {
         }
     }
 
-    /// The side to move's legal castlings, as king-takes-rook moves, a-side first.
-    fn castlings(&self, moves: &mut Vec<Move>) {
-        let us = self.side;
-        if self.in_check(us) {
+    /// The side to move's legal castlings, as king-takes-rook moves, a-side first; none when
+    /// `in_check` (the side to move is, as [`Board::legal_moves`] has found already).
+    fn castlings(&self, in_check: bool, moves: &mut Vec<Move>) {
+        if in_check {
             return;
         }
+        let us = self.side;
         let king = self.king(us);
         let rank = back_rank(us);
         let on_rank = |mask: u16| -> Bits {
