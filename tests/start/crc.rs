@@ -385,12 +385,18 @@ fn read_san(array: &CrcArray, line: &str) -> Result<Vec<Move>, String> {
     let mut board = TenWhiteBoard::start(array);
     let mut moves = Vec::new();
     for token in line.split_whitespace() {
-        // The destination is the token's last two characters, but for castling.
-        let to = (!token.starts_with("O-")).then(|| &token[token.len().saturating_sub(2)..]);
+        // The destination is the token's last two characters, but for castling (`None`: any
+        // destination); read once rather than each legal move's written out (`Some(None)`: no
+        // square, so no move).
+        let to = (!token.starts_with("O-")).then(|| {
+            token[token.len().saturating_sub(2)..]
+                .parse::<Square>()
+                .ok()
+        });
         let found: Vec<Move> = board
             .legal_moves()
             .into_iter()
-            .filter(|m| to.is_none_or(|to| m.to.to_string() == to))
+            .filter(|m| to.is_none_or(|to| to == Some(m.to)))
             .filter(|&m| board.san(m) == token)
             .collect();
         let [mv] = found[..] else {
