@@ -190,7 +190,11 @@ impl TenWhiteBoard {
     pub fn is_legal(&self, mv: Move) -> bool {
         match self.castling_side(mv) {
             Some(side) => self.can_castle(side),
-            None => mv.promotion.is_none() && self.destinations(mv.from).contains(&mv.to),
+            None => {
+                let mut reaches = false;
+                self.each_destination(mv.from, 0, RANKS - 1, |to| reaches |= to == mv.to);
+                mv.promotion.is_none() && reaches
+            }
         }
     }
 
@@ -199,18 +203,23 @@ impl TenWhiteBoard {
     pub fn legal_moves(&self) -> Vec<Move> {
         // Castling by `can_castle`, not `is_legal`: once the rook has left, the castling move's
         // squares (king onto the rook's start) can be a plain king move, listed below.
-        let castling = CastlingSide::BOTH
+        let mut moves: Vec<Move> = CastlingSide::BOTH
             .into_iter()
             .filter(|&side| self.can_castle(side))
-            .map(|side| self.castling_move(side));
-        let normal = Square::all().flat_map(|from| {
-            self.destinations(from).into_iter().map(move |to| Move {
-                from,
-                to,
-                promotion: None,
-            })
-        });
-        castling.chain(normal).collect()
+            .map(|side| self.castling_move(side))
+            .collect();
+        // Each man's moves pushed as its lines are walked, not gathered in a list of their own
+        // first: the searches and replays ask for the legal moves of every position they meet.
+        for from in Square::all() {
+            self.each_destination(from, 0, RANKS - 1, |to| {
+                moves.push(Move {
+                    from,
+                    to,
+                    promotion: None,
+                })
+            });
+        }
+        moves
     }
 
     /// Plays a legal move, or says why it is not legal.
