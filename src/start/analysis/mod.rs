@@ -390,13 +390,15 @@ pub fn analyse_all_with(bound: PawnBound, progress: &(dyn Fn(f64) + Sync)) -> Ve
 /// The pawn-move outcomes of `tasks` (an arrangement's index and a castling that no line
 /// without a pawn move makes legal), in the order of `tasks`, searched in parallel.
 ///
-/// The verdicts are decided one castling game for each group of castlings with the same king
-/// and castling rook files and landing squares ([`pawn::decide_group`]), whichever arrangement
-/// and rule they come from; as soon as a group is decided, each member's witness is searched
-/// alone, which stops at its first castled position (for after-pawn-move: at the first one no
-/// walk reaches), the same one [`pawn_outcome`] shows for a single castling. `report` is called
-/// with the number of tasks each finished group settled (a trait object, for the reason
-/// [`analyse_all_with`] gives).
+/// The verdicts are decided for each group of castlings with the same king and castling rook
+/// files and landing squares, whichever arrangement and rule they come from, as
+/// [`pawn::decide_group`] decides it; the groups of one king and rook (which differ only in their
+/// landing squares) share castling games where they can ([`pawn::decide_groups`]). As soon as a
+/// king and rook's groups are decided, each member's witness is searched alone, which stops at
+/// its first castled position (for after-pawn-move: at the first one no walk reaches), the same
+/// one [`pawn_outcome`] shows for a single castling. `report` is called with the number of tasks
+/// each finished king and rook settled (a trait object, for the reason [`analyse_all_with`]
+/// gives).
 pub fn pawn_outcomes(
     arrangements: &[Arrangement],
     tasks: &[(usize, CastlingPath)],
@@ -404,27 +406,35 @@ pub fn pawn_outcomes(
     report: &(dyn Fn(usize) + Sync),
 ) -> Vec<pawn::PawnOutcome> {
     let groups = groups::costliest_first(groups::of(tasks.iter().copied()), bound);
-    // One task per group, in the order scheduled. As soon as a group is decided, the witnesses
-    // of its members are searched, in parallel, and fill the time a thread would otherwise wait
-    // for the last big group.
-    let searched: Vec<((usize, CastlingPath), pawn::PawnOutcome)> = groups
+    // One task per family of groups (one king and rook), in the order scheduled. As soon as a
+    // family is decided, the witnesses of its members are searched, in parallel, and fill the
+    // time a thread would otherwise wait for the last big family.
+    let searched: Vec<((usize, CastlingPath), pawn::PawnOutcome)> = groups::families(groups)
         .par_iter()
         .with_max_len(1)
-        .flat_map(|group| {
-            let members = group.arrangements(arrangements);
-            let decisions = pawn::decide_group(&members, group.key.path, bound);
-            let witnesses: Vec<((usize, CastlingPath), pawn::PawnOutcome)> = group
-                .members
+        .flat_map(|family| {
+            let to_decide: Vec<pawn::GroupToDecide<Arrangement>> = family
+                .iter()
+                .map(|group| (group.arrangements(arrangements), group.key.path.geometry()))
+                .collect();
+            let decisions = pawn::decide_groups(&to_decide, bound);
+            let witnesses: Vec<((usize, CastlingPath), pawn::PawnOutcome)> = family
                 .par_iter()
                 .zip(decisions)
-                .map(|(&(sp, path), decision)| {
-                    (
-                        (sp, path),
-                        pawn::decided_witness(&arrangements[sp], path, bound, decision),
-                    )
+                .flat_map(|(group, decisions)| {
+                    group
+                        .members
+                        .par_iter()
+                        .zip(decisions)
+                        .map(|(&(sp, path), decision)| {
+                            (
+                                (sp, path),
+                                pawn::decided_witness(&arrangements[sp], path, bound, decision),
+                            )
+                        })
                 })
                 .collect();
-            report(group.members.len());
+            report(family.iter().map(|group| group.members.len()).sum());
             witnesses
         })
         .collect();

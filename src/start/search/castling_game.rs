@@ -5,31 +5,40 @@
 //! squares, from an earlier moment where castling was already legal is *dominated*: castling at
 //! that earlier moment and playing the same moves afterwards reaches it, so it is walkable if
 //! the earlier one is. Only castle-legal positions reached undominated are handed on.
+//!
+//! Castlings of one king and rook with different landing squares play the same moves, so one
+//! game can serve several of them ([`shared_castling_game`]): its members are pairs of
+//! arrangement and landing squares, and what depends on the landing squares (where castling is
+//! legal, which positions are dominated, which structures are safe) is kept per landing.
 
 use crate::chess::Geometry;
 use crate::start::bound::PawnBound;
 use crate::start::search::hash::PlacementMap;
+pub use crate::start::search::member_set::{MemberSet, Wide};
 use crate::start::search::model::{
     BackRank, PackedPos, Pos, Rules, SquareSet, structure_pawns, structures,
 };
+use crate::start::search::once::OncePer;
 use crate::start::search::swap::SafeStructures;
 use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
 use std::ops::ControlFlow;
+use std::sync::{Mutex, OnceLock};
 
 /// A set of arrangements searched together, a bit each (see [`castling_game`]).
 pub type Group = u64;
 
 /// The members of a group (indices into the arrangements searched together), in order.
 pub fn members(group: Group) -> impl Iterator<Item = usize> {
-    let mut left = group;
-    std::iter::from_fn(move || {
-        (left != 0).then(|| {
-            let i = left.trailing_zeros() as usize;
-            left &= left - 1;
-            i
-        })
-    })
+    group.members()
+}
+
+/// The most landings one shared castling game serves: its masks of landings are bytes.
+pub const MAX_LANDINGS: usize = 8;
+
+/// A mask of landings (bit `l` for landing `l` of a game), in order.
+fn landings_in(mask: u8) -> impl Iterator<Item = usize> {
+    u64::from(mask).members()
 }
 
 /// The most arrangements one castling game searches together.
@@ -44,25 +53,26 @@ pub fn castling_rules<const F: usize>(castle: Geometry, bound: PawnBound) -> Rul
 }
 
 /// A node of the castling game: a position packed by [`Pos::packed`] (kept flat, so that a node
-/// takes 16 bytes; its pawns are its structure's, kept apart in [`Tree`]), whether it is
-/// dominated (the top bit of `link`), and the index of its parent (the rest of `link`; a root is
-/// its own parent).
+/// takes 16 bytes; its pawns are its structure's, kept apart in [`Tree`]), the landings for
+/// which it is dominated (the top byte of `flags`, above the committed squares, which take at
+/// most 20 bits), and the index of its parent (a root is its own parent).
 #[derive(Clone, Copy)]
 pub struct Node {
     placement: u64,
-    committed: SquareSet,
-    link: u32,
+    flags: u32,
+    parent: u32,
 }
 
-/// The bit of [`Node::link`] that marks a dominated node.
-const DOMINATED: u32 = 1 << 31;
+/// Where [`Node::flags`] keeps the mask of dominated landings.
+const DOMINATED_SHIFT: u32 = 24;
 
 impl Node {
-    fn new(packed: PackedPos, dominated: bool, parent: u32) -> Node {
+    fn new(packed: PackedPos, dominated: u8, parent: u32) -> Node {
+        debug_assert!(packed.committed.bits() >> DOMINATED_SHIFT == 0);
         Node {
             placement: packed.placement,
-            committed: packed.committed,
-            link: parent | if dominated { DOMINATED } else { 0 },
+            flags: packed.committed.bits() | u32::from(dominated) << DOMINATED_SHIFT,
+            parent,
         }
     }
 
@@ -70,17 +80,18 @@ impl Node {
     fn pos<const F: usize>(&self, structure: usize) -> Pos<F> {
         let packed = PackedPos {
             placement: self.placement,
-            committed: self.committed,
+            committed: SquareSet::from_bits(self.flags & ((1 << DOMINATED_SHIFT) - 1)),
         };
         Pos::unpacked(packed, structure_pawns(structure))
     }
 
-    fn dominated(&self) -> bool {
-        self.link & DOMINATED != 0
+    /// The landings for which the node is dominated, a bit each.
+    fn dominated(&self) -> u8 {
+        (self.flags >> DOMINATED_SHIFT) as u8
     }
 
     fn parent(&self) -> u32 {
-        self.link & !DOMINATED
+        self.parent
     }
 }
 
@@ -124,30 +135,34 @@ impl<const F: usize> Tree<F> {
 }
 
 /// What distinguishes the nodes admitted for one placement: which pieces have committed to stay,
-/// and whether the node is dominated.
+/// and for which landings the node is dominated.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Variant {
     committed: SquareSet,
-    dominated: bool,
+    dominated: u8,
 }
 
 impl Variant {
-    /// Whether this variant can do everything `other` can: its committed pieces are a subset of
-    /// the other's (an uncommitted piece may still commit) and it is dominated only if the
-    /// other is.
-    fn subsumes(self, other: Variant) -> bool {
-        self.committed.is_subset(other.committed) && (!self.dominated || other.dominated)
+    /// The landings for which this variant can do everything `other` can: its committed pieces
+    /// are a subset of the other's (an uncommitted piece may still commit), and for such a
+    /// landing it is dominated only if the other is.
+    fn subsumes(self, other: Variant) -> u8 {
+        if self.committed.is_subset(other.committed) {
+            !(self.dominated & !other.dominated)
+        } else {
+            0
+        }
     }
 }
 
 /// One node admitted for a placement, as the visited table keeps it: its index, its variant and
-/// the arrangements reaching it. Kept in the table rather than looked up in the tree, which
-/// would cost a cache miss per visit.
+/// the members reaching it. Kept in the table rather than looked up in the tree, which would
+/// cost a cache miss per visit.
 #[derive(Clone, Copy)]
-struct Admitted {
+struct Admitted<M> {
     node: u32,
     variant: Variant,
-    reach: Group,
+    reach: M,
 }
 
 /// The nodes admitted for one placement: the first inline, any further ones in a chain through
@@ -155,16 +170,16 @@ struct Admitted {
 /// of its own. (In the largest castling games more than half of the placements have further
 /// variants, one or two on average.)
 #[derive(Clone, Copy)]
-struct Variants {
-    first: Admitted,
+struct Variants<M> {
+    first: Admitted<M>,
     /// Index + 1 of the next variant in the arena, 0 for none.
     more: u32,
 }
 
 /// A further variant of a placement, chained to the next one like [`Variants::more`].
 #[derive(Clone, Copy)]
-struct Further {
-    admitted: Admitted,
+struct Further<M> {
+    admitted: Admitted<M>,
     next: u32,
 }
 
@@ -205,45 +220,139 @@ pub fn castling_game<const F: usize, A: BackRank<F>>(
     path: Geometry,
     bound: PawnBound,
     pruning: Pruning,
-    on_candidate: impl FnMut(u32, &Pos<F>, Group) -> Group,
+    mut on_candidate: impl FnMut(u32, &Pos<F>, Group) -> Group,
 ) -> (Tree<F>, Rules<F>) {
-    CastlingGame::new(arrangements, path, bound, pruning).run(on_candidate)
+    assert!(
+        (1..=GROUP_SIZE).contains(&arrangements.len()),
+        "a castling game searches 1 to {GROUP_SIZE} arrangements"
+    );
+    let members: Vec<(usize, usize)> = (0..arrangements.len()).map(|i| (i, 0)).collect();
+    let castlings = Castlings {
+        arrangements,
+        landings: &[path],
+        members: &members,
+    };
+    shared_castling_game::<F, A, Group>(&castlings, bound, pruning, |node, pos, _, bits| {
+        on_candidate(node, pos, bits)
+    })
+}
+
+/// What one castling game searches: arrangements with the king and the castling rook on the same
+/// files, one or more landings for them (castlings of that king and rook, to different
+/// squares), and its members, each an arrangement castling to one landing.
+pub struct Castlings<'a, A> {
+    /// The arrangements.
+    pub arrangements: &'a [A],
+    /// The castlings, all of one side, king file and rook file; at most [`MAX_LANDINGS`].
+    pub landings: &'a [Geometry],
+    /// The members: an index into `arrangements` and one into `landings` each.
+    pub members: &'a [(usize, usize)],
+}
+
+/// The castling game of several castlings of one king and rook at once ([`castling_game`] is the
+/// game of one): its members are pairs of arrangement and landing (a [`Castlings`]), and members
+/// of one arrangement start together. The moves are the same for every landing, king and rook
+/// frozen on the same squares, so the positions a game meets hardly depend on where they land:
+/// a shared game meets about as many as the costliest of its castlings alone, and costs about as
+/// much. What does depend on the landing is kept per landing: each node carries the landings for
+/// which it is dominated, a variant covers an arriving member when it subsumes it for that
+/// member's landing, each member stops where its own landing's structures are safe, and a
+/// castle-legal position is handed to `on_candidate` once per landing for which castling is
+/// legal there and the node is undominated, with that landing's index and members. For each
+/// member the game finds exactly what the game of its castling alone would find, only the order
+/// of the candidates differs.
+pub fn shared_castling_game<const F: usize, A: BackRank<F>, M: MemberSet>(
+    castlings: &Castlings<A>,
+    bound: PawnBound,
+    pruning: Pruning,
+    on_candidate: impl FnMut(u32, &Pos<F>, usize, M) -> M,
+) -> (Tree<F>, Rules<F>) {
+    CastlingGame::new(castlings, bound, pruning).run(on_candidate)
+}
+
+/// The structures safe for every one of `landings` (flags by structure index, empty when none
+/// is): the structures the shared game need never enter. Worked out once per set of landings.
+fn safe_for_all<const F: usize>(landings: &[Geometry], bound: PawnBound) -> &'static [bool] {
+    type Key = (usize, Vec<Geometry>, PawnBound);
+    static ALL: Mutex<BTreeMap<Key, &'static OnceLock<Vec<bool>>>> = Mutex::new(BTreeMap::new());
+    let tables: Vec<&[bool]> = landings
+        .iter()
+        .map(|&landing| SafeStructures::of_width::<F>(landing, bound).flags())
+        .collect();
+    if let [one] = tables[..] {
+        return one;
+    }
+    ALL.once_per((F, landings.to_vec(), bound), || {
+        if tables.iter().any(|flags| flags.is_empty()) {
+            return Vec::new();
+        }
+        (0..tables[0].len())
+            .map(|s| tables.iter().all(|flags| flags[s]))
+            .collect()
+    })
 }
 
 /// The state of one castling game.
-struct CastlingGame<'a, const F: usize, A> {
+struct CastlingGame<'a, const F: usize, A, M> {
     arrangements: &'a [A],
-    path: Geometry,
+    /// Per arrangement, its members.
+    starting: Vec<M>,
+    /// Per landing, the squares king and rook land on.
+    destinations: Vec<SquareSet>,
+    landings: &'a [Geometry],
+    /// Per mask of landings, the members castling to them.
+    of_landings: Vec<M>,
+    /// Per pawn structure, the landings for which it is safe (empty when none is anywhere).
+    safe_for: Vec<u8>,
     rules: Rules<F>,
-    safe: &'static SafeStructures,
     pruning: Pruning,
     tree: Tree<F>,
-    /// Per node: the arrangements it still has to be expanded for.
-    waiting: Vec<Group>,
-    /// Arrangements still searched.
-    alive: Group,
-    /// Arrangements that have met a candidate.
-    met: Group,
-    /// Per pawn structure (through `table_of`), the nodes admitted for each placement;
-    /// arrangements arriving at a variant go on only if no admitted variant that subsumes it is
-    /// reached by them already. A table is created when its structure is first met.
-    tables: Vec<PlacementMap<Variants>>,
+    /// Per node: the members it still has to be expanded for.
+    waiting: Vec<M>,
+    /// Members still searched.
+    alive: M,
+    /// Members that have met a candidate.
+    met: M,
+    /// Per pawn structure (through `table_of`), the nodes admitted for each placement; members
+    /// arriving at a variant go on only if no admitted variant that subsumes it for their
+    /// landing is reached by them already. A table is created when its structure is first met.
+    tables: Vec<PlacementMap<Variants<M>>>,
     table_of: Vec<u32>,
-    overflow: Vec<Further>,
+    overflow: Vec<Further<M>>,
     /// Nodes waiting for their structure's turn, by (advancement, structure).
     pending: BTreeMap<(u8, usize), Vec<u32>>,
 }
 
-impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
+impl<'a, const F: usize, A: BackRank<F>, M: MemberSet> CastlingGame<'a, F, A, M> {
     fn new(
-        arrangements: &'a [A],
-        path: Geometry,
+        castlings: &Castlings<'a, A>,
         bound: PawnBound,
         pruning: Pruning,
-    ) -> CastlingGame<'a, F, A> {
+    ) -> CastlingGame<'a, F, A, M> {
+        let Castlings {
+            arrangements,
+            landings,
+            members,
+        } = *castlings;
         assert!(
-            (1..=GROUP_SIZE).contains(&arrangements.len()),
-            "a castling game searches 1 to {GROUP_SIZE} arrangements"
+            2 * F <= DOMINATED_SHIFT as usize,
+            "committed squares fit below the mask"
+        );
+        assert!(
+            (1..=M::CAPACITY).contains(&members.len()),
+            "a castling game searches 1 to {} members",
+            M::CAPACITY
+        );
+        assert!(
+            (1..=MAX_LANDINGS).contains(&landings.len()),
+            "a castling game serves 1 to {MAX_LANDINGS} landings"
+        );
+        let path = landings[0];
+        assert!(
+            landings
+                .iter()
+                .all(|l| (l.side, l.king, l.rook) == (path.side, path.king, path.rook)),
+            "the landings of one game are castlings of one king and rook"
         );
         assert!(
             arrangements
@@ -251,28 +360,58 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
                 .all(|a| a.king_file() == path.king && a.rook_file(path.side) == path.rook),
             "arrangements searched together have the path's king and castling rook files"
         );
-        let safe = match pruning {
-            Pruning::Never => SafeStructures::none(),
-            _ => SafeStructures::of_width::<F>(path, bound),
+        let mut starting = vec![M::EMPTY; arrangements.len()];
+        let mut of_landings = vec![M::EMPTY; 1 << landings.len()];
+        for (i, &(arrangement, landing)) in members.iter().enumerate() {
+            starting[arrangement] |= M::single(i);
+            for (mask, set) in of_landings.iter_mut().enumerate() {
+                if mask & 1 << landing != 0 {
+                    *set |= M::single(i);
+                }
+            }
+        }
+        let safe: Vec<&SafeStructures> = match pruning {
+            Pruning::Never => Vec::new(),
+            _ => (landings.iter())
+                .map(|&l| SafeStructures::of_width::<F>(l, bound))
+                .collect(),
+        };
+        let safe_for = if safe.iter().all(|safe| safe.count() == 0) {
+            Vec::new()
+        } else {
+            (0..structures(F))
+                .map(|s| {
+                    (safe.iter().enumerate()).fold(0u8, |mask, (l, safe)| {
+                        mask | u8::from(safe.contains_index(s)) << l
+                    })
+                })
+                .collect()
         };
         let mut rules = castling_rules(path, bound);
         if pruning == Pruning::Always {
-            // Positions in safe structures would be neither admitted nor expanded.
-            rules.closed = safe.flags();
+            // Positions in structures safe for every landing would be neither admitted nor
+            // expanded.
+            rules.closed = safe_for_all::<F>(landings, bound);
         }
         CastlingGame {
             arrangements,
-            path,
+            starting,
+            destinations: landings
+                .iter()
+                .map(|l| SquareSet::single(l.king_to).with(l.rook_to))
+                .collect(),
+            landings,
+            of_landings,
+            safe_for,
             rules,
-            safe,
             pruning,
             tree: Tree {
                 nodes: Vec::new(),
                 structures: Vec::new(),
             },
             waiting: Vec::new(),
-            alive: Group::MAX >> (GROUP_SIZE - arrangements.len()),
-            met: 0,
+            alive: M::first(members.len()),
+            met: M::EMPTY,
             tables: Vec::new(),
             table_of: vec![u32::MAX; structures(F)],
             overflow: Vec::new(),
@@ -280,20 +419,23 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
         }
     }
 
-    /// Plays the game to the end (or until every arrangement is settled).
+    /// Plays the game to the end (or until every member is settled).
     fn run(
         mut self,
-        mut on_candidate: impl FnMut(u32, &Pos<F>, Group) -> Group,
+        mut on_candidate: impl FnMut(u32, &Pos<F>, usize, M) -> M,
     ) -> (Tree<F>, Rules<F>) {
-        for (i, arrangement) in self.arrangements.iter().enumerate() {
+        for (arrangement, &starting) in self.arrangements.iter().zip(&self.starting.clone()) {
+            if starting.is_empty() {
+                continue;
+            }
             for (p, _) in self.rules.roots(arrangement) {
                 let structure = p.structure();
-                if let Some((node, new)) = self.admit(&p, structure, false, None, 1 << i) {
+                if let Some((node, new)) = self.admit(&p, structure, 0, None, starting) {
                     self.enqueue(node, new, &p, structure, None);
                 }
             }
         }
-        let mut next_positions: Vec<(Pos<F>, bool)> = Vec::new();
+        let mut next_positions: Vec<(Pos<F>, u8)> = Vec::new();
         'structures: while let Some(((_, structure), mut queue)) = self.pending.pop_first() {
             let mut cursor = 0;
             while let Some(&index) = queue.get(cursor) {
@@ -313,56 +455,79 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
         (self.tree, self.rules)
     }
 
-    /// The arrangements for which positions in safe structures are left alone.
-    fn unexpanded(&self) -> Group {
-        match self.pruning {
-            Pruning::Never => 0,
-            Pruning::AfterFirstCandidate => self.met,
-            Pruning::Always => Group::MAX,
+    /// The members for which positions in `structure` are left alone: those whose landing finds
+    /// it safe, as far as `pruning` allows.
+    fn unexpanded(&self, structure: usize) -> M {
+        let safe = self.safe_for.get(structure).copied().unwrap_or(0);
+        if safe == 0 {
+            return M::EMPTY;
         }
+        let prunable = match self.pruning {
+            Pruning::Never => M::EMPTY,
+            Pruning::AfterFirstCandidate => self.met,
+            Pruning::Always => !M::EMPTY,
+        };
+        prunable & self.of_landings[safe as usize]
     }
 
-    /// Expands node `index` of `structure` for the arrangements waiting for it: hands it to
-    /// `on_candidate` if castling is legal there, then admits its successors. Breaks when every
-    /// arrangement is settled.
+    /// The landings for which castling is legal in `pos`.
+    fn open(&self, pos: &Pos<F>) -> u8 {
+        (self.landings.iter().enumerate()).fold(0, |mask, (l, &landing)| {
+            mask | u8::from(pos.castling_open(landing)) << l
+        })
+    }
+
+    /// Expands node `index` of `structure` for the members waiting for it: hands it to
+    /// `on_candidate` for each landing for which it is a candidate, then admits its successors.
+    /// Breaks when every member is settled.
     fn expand(
         &mut self,
         index: u32,
         structure: usize,
         queue: &mut Vec<u32>,
-        next_positions: &mut Vec<(Pos<F>, bool)>,
-        on_candidate: &mut impl FnMut(u32, &Pos<F>, Group) -> Group,
+        next_positions: &mut Vec<(Pos<F>, u8)>,
+        on_candidate: &mut impl FnMut(u32, &Pos<F>, usize, M) -> M,
     ) -> ControlFlow<()> {
-        let mut bits = std::mem::take(&mut self.waiting[index as usize]) & self.alive;
-        if bits == 0 {
+        let mut bits = std::mem::replace(&mut self.waiting[index as usize], M::EMPTY) & self.alive;
+        if bits.is_empty() {
             return ControlFlow::Continue(());
         }
         let node = self.tree.nodes[index as usize];
         let pos: Pos<F> = node.pos(structure);
-        let open = pos.castling_open(self.path);
-        if open && !node.dominated() && pos.moved_files() > 0 {
-            self.met |= bits;
-            let settled = on_candidate(index, &pos, bits);
-            self.alive &= !settled;
-            bits &= !settled;
-            if self.alive == 0 {
-                return ControlFlow::Break(());
+        let open = self.open(&pos);
+        let dominated = node.dominated();
+        if pos.moved_files() > 0 {
+            for landing in landings_in(open & !dominated) {
+                let these = bits & self.of_landings[1 << landing];
+                if these.is_empty() {
+                    continue;
+                }
+                self.met |= these;
+                let settled = on_candidate(index, &pos, landing, these);
+                self.alive &= !settled;
+                bits &= !settled;
+                if self.alive.is_empty() {
+                    return ControlFlow::Break(());
+                }
             }
         }
-        let unexpanded = self.unexpanded();
-        if self.safe.contains_index(structure) {
-            bits &= !unexpanded;
-        }
-        if bits == 0 {
+        bits &= !self.unexpanded(structure);
+        if bits.is_empty() {
             return ControlFlow::Continue(());
         }
-        let destinations = SquareSet::single(self.path.king_to).with(self.path.rook_to);
+        // Moves after castling became legal that avoid the destination squares lead only to
+        // dominated castled positions; they are explored (a later move may use the
+        // destinations) but marked, landing by landing.
+        let carried = open | dominated;
+        let destinations = &self.destinations;
         next_positions.clear();
         self.rules.successors(&pos, &mut |next, _, touched| {
-            // Moves after castling became legal that avoid the destination squares lead only to
-            // dominated castled positions; they are explored (a later move may use the
-            // destinations) but marked.
-            let dominated = (open || node.dominated()) && touched.and(destinations).is_empty();
+            let mut dominated = carried;
+            for landing in landings_in(carried) {
+                if !touched.and(destinations[landing]).is_empty() {
+                    dominated &= !(1 << landing);
+                }
+            }
             next_positions.push((next, dominated));
         });
         for &(next, dominated) in next_positions.iter() {
@@ -373,13 +538,9 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
                 next.structure()
             };
             // Nothing in a safe structure can change a verdict: such positions are not even
-            // admitted for the arrangements they would not be expanded for.
-            let arriving = if self.safe.contains_index(next_structure) {
-                bits & !unexpanded
-            } else {
-                bits
-            };
-            if arriving == 0 {
+            // admitted for the members they would not be expanded for.
+            let arriving = bits & !self.unexpanded(next_structure);
+            if arriving.is_empty() {
                 continue;
             }
             let admitted = self.admit(&next, next_structure, dominated, Some(index), arriving);
@@ -390,16 +551,16 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
         ControlFlow::Continue(())
     }
 
-    /// Admits `arriving` at the variant `pos`/`dominated`; returns its node and the arrangements
-    /// for which it is new, or `None` when a subsuming variant has them all already.
+    /// Admits `arriving` at the variant `pos`/`dominated`; returns its node and the members for
+    /// which it is new, or `None` when subsuming variants have them all already.
     fn admit(
         &mut self,
         pos: &Pos<F>,
         structure: usize,
-        dominated: bool,
+        dominated: u8,
         parent: Option<u32>,
-        arriving: Group,
-    ) -> Option<(u32, Group)> {
+        arriving: M,
+    ) -> Option<(u32, M)> {
         if self.table_of[structure] == u32::MAX {
             self.table_of[structure] = self.tables.len() as u32;
             self.tables.push(PlacementMap::default());
@@ -416,6 +577,7 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
             variant,
             reach: arriving,
         };
+        let every_landing = (self.of_landings.len() - 1) as u8;
         match table.entry(packed.placement) {
             Entry::Vacant(slot) => {
                 slot.insert(Variants {
@@ -425,21 +587,23 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
             }
             Entry::Occupied(mut slot) => {
                 let known = slot.get_mut();
-                // The arrangements some subsuming variant has, and where this very variant is
-                // if known (0 inline, else its arena index + 1). Once the subsuming variants
-                // cover every arriving arrangement the answer is `None`, whatever the rest of
-                // the chain holds: most visits are revisits that the first variant answers,
-                // and the chain's further variants lie elsewhere in memory.
-                let mut covered: Group = 0;
+                // The members some variant subsuming this one for their landing has, and where
+                // this very variant is if known (0 inline, else its arena index + 1). Once the
+                // subsuming variants cover every arriving member the answer is `None`, whatever
+                // the rest of the chain holds: most visits are revisits that the first variant
+                // answers, and the chain's further variants lie elsewhere in memory.
+                let of_landings = &self.of_landings;
+                let mut covered = M::EMPTY;
                 let mut same: Option<u32> = None;
-                let mut check = |w: &Admitted, at: u32| {
-                    if w.variant.subsumes(variant) {
-                        covered |= w.reach;
+                let mut check = |w: &Admitted<M>, at: u32| {
+                    let landings = w.variant.subsumes(variant) & every_landing;
+                    if landings != 0 {
+                        covered |= w.reach & of_landings[landings as usize];
                     }
                     if w.variant == variant {
                         same = Some(at);
                     }
-                    arriving & !covered == 0
+                    (arriving & !covered).is_empty()
                 };
                 if check(&known.first, 0) {
                     return None;
@@ -480,15 +644,15 @@ impl<'a, const F: usize, A: BackRank<F>> CastlingGame<'a, F, A> {
     fn enqueue(
         &mut self,
         node: u32,
-        new: Group,
+        new: M,
         pos: &Pos<F>,
         structure: usize,
         current: Option<(usize, &mut Vec<u32>)>,
     ) {
         if self.waiting.len() <= node as usize {
-            self.waiting.resize(node as usize + 1, 0);
+            self.waiting.resize(node as usize + 1, M::EMPTY);
         }
-        let was_queued = self.waiting[node as usize] != 0;
+        let was_queued = !self.waiting[node as usize].is_empty();
         self.waiting[node as usize] |= new;
         if was_queued {
             return;

@@ -17,6 +17,7 @@
 pub(crate) mod castling_game;
 pub(crate) mod components;
 pub(crate) mod hash;
+pub(crate) mod member_set;
 pub(crate) mod model;
 pub mod no_pawn;
 pub(crate) mod once;

@@ -693,5 +693,8 @@ fn decide<const F: usize>(
     decisions
 }
 
+mod shared;
+pub use shared::{GroupToDecide, decide_groups};
+
 #[cfg(test)]
 mod tests;
