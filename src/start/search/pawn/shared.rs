@@ -37,7 +37,7 @@ pub type GroupToDecide<A> = (Vec<A>, Geometry);
 /// Decides every group of `groups`, whose castlings all have one king file, one castling rook
 /// file and one side, as [`super::decide_group`] decides each: the same verdicts and counts,
 /// each group's in the order of its arrangements. Groups are packed, in order, into shared
-/// games while their members fit [`Wide`] and their arrangements a walking search's [`Group`];
+/// games while their members fit a set of 128 and their arrangements a walking search's set of 64;
 /// the games run in parallel.
 pub fn decide_groups<const F: usize, A: BackRank<F> + Clone>(
     groups: &[GroupToDecide<A>],
