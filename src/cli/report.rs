@@ -9,7 +9,7 @@ use castle960::atomic::{self, Output, Replace};
 use castle960::chess::{Rule, UnknownRule};
 use castle960::error::quote;
 use castle960::report::{analysis_doc, csv, gallery, rules_csv, summary};
-use castle960::start::{analysis, rules};
+use castle960::start::rules;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -197,15 +197,11 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         note_unproven(staged.unproven());
     }
     let progress = Progress::new(args.quiet);
-    // Chess960's analysis first, then the other rules; the share of the work each takes, as
-    // measured, divides the progress bar.
-    const CHESS960_SHARE: f64 = 0.3;
-    let analyses = analysis::analyse_all_with(args.pawn_bound.bound, &|share| {
-        progress.update(share * CHESS960_SHARE)
-    });
-    let under_rules = rules::analyse_all(&rules, &analyses, args.pawn_bound.bound, &|share| {
-        progress.update(CHESS960_SHARE + share * (1.0 - CHESS960_SHARE))
-    });
+    // Chess960's analysis and the other rules', their pawn-move searches in one pool.
+    let (analyses, under_rules) =
+        rules::analyse_with_chess960(&rules, args.pawn_bound.bound, &|share| {
+            progress.update(share)
+        });
     progress.finish();
     // The files are independent of one another: rendered side by side.
     let ((document, csv), (page, rules_table)) = rayon::join(

@@ -16,7 +16,7 @@
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide, Rule};
 use crate::start::analysis::{
-    Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes, witness_games,
+    self, Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes_of, witness_games,
 };
 use crate::start::bound::PawnBound;
 use crate::start::line::Line;
@@ -154,139 +154,237 @@ fn paths(rule: Rule, arrangement: &Arrangement, side: CastlingSide) -> Vec<Castl
 /// A castling two rules share (the same landing squares and squares to clear: Chess480's in the
 /// standard array is Chess960's, and flexible castling's are free castling's) is searched once.
 /// Every castling that needs a pawn move, of every rule, goes into one pool of group searches
-/// ([`pawn_outcomes`]), so the threads stay busy to the end. `progress` gets the share done.
+/// ([`pawn_outcomes_of`]), so the threads stay busy to the end. `progress` gets the share done.
 /// (`progress` is a trait object: see [`crate::start::analysis::analyse_all_with`].)
+///
+/// # Panics
+///
+/// If `chess960` was analysed with another bound than `bound`.
 pub fn analyse_all(
     rules: &[Rule],
     chess960: &[Analysis],
     bound: PawnBound,
     progress: &(dyn Fn(f64) + Sync),
 ) -> Vec<Vec<RuleAnalysis>> {
-    let arrangements: Vec<Arrangement> = Arrangement::all().collect();
-    let others: Vec<Rule> = rules
-        .iter()
-        .copied()
-        .filter(|&r| r != Rule::CHESS960)
-        .collect();
-    // Every distinct castling (named alike) of every arrangement under the other rules.
-    let mut distinct: Vec<(usize, CastlingPath)> = (0..arrangements.len())
-        .flat_map(|sp| {
-            let a = &arrangements[sp];
-            others.iter().flat_map(move |&rule| {
-                CastlingSide::BOTH
-                    .into_iter()
-                    .flat_map(move |side| paths(rule, a, side))
-                    .map(move |path| (sp, path.unnamed()))
-            })
-        })
-        .collect();
-    distinct.sort();
-    distinct.dedup();
-    // Castlings that are Chess960's castling in the same arrangement (the same squares, searched
-    // with the same bound) are decided already, with the shortest games: taken as they are.
-    let known: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = chess960
-        .iter()
-        .flat_map(|analysis| {
-            let sp = analysis.arrangement.sp() as usize;
-            RuleAnalysis::of_chess960(analysis)
-                .castlings
-                .iter()
-                .flat_map(|(_, castlings)| castlings.clone())
-                .map(move |c| ((sp, c.path.unnamed(), analysis.bound), c))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let no_pawn: BTreeMap<(usize, CastlingPath), Option<no_pawn::Castling>> = distinct
-        .par_iter()
-        .map(|&(sp, path)| ((sp, path), no_pawn::search(&arrangements[sp], path)))
-        .collect();
-    // The castlings that need a pawn move, by the bound they are searched with.
-    let mut tasks: BTreeMap<PawnBound, Vec<(usize, CastlingPath)>> = BTreeMap::new();
-    for &(sp, path) in &distinct {
-        if no_pawn[&(sp, path)].is_none() {
-            for &rule in &others {
-                let named = paths(rule, &arrangements[sp], path.side());
-                let searched = bound_under(rule, bound);
-                if named.iter().any(|p| p.unnamed() == path)
-                    && !known.contains_key(&(sp, path, searched))
-                {
-                    let list = tasks.entry(searched).or_default();
-                    if list.last() != Some(&(sp, path)) {
-                        list.push((sp, path));
-                    }
-                }
-            }
-        }
-    }
-    let total = tasks.values().map(Vec::len).sum::<usize>() as f64;
+    let pending = Pending::new(rules, bound);
+    let total = pending.tasks.values().map(Vec::len).sum::<usize>() as f64;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let report = |n: usize| {
         let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
         progress((before + n) as f64 / total.max(1.0));
     };
-    let mut outcomes: BTreeMap<(usize, CastlingPath, PawnBound), pawn::PawnOutcome> =
-        BTreeMap::new();
-    for (&searched_bound, list) in &tasks {
-        let found = pawn_outcomes(&arrangements, list, searched_bound, &report);
-        for (&(sp, path), outcome) in list.iter().zip(found) {
-            outcomes.insert((sp, path, searched_bound), outcome);
+    let lists = pending.lists();
+    let found = pawn_outcomes_of(&pending.arrangements, &lists, &report);
+    pending.finish(chess960, found)
+}
+
+/// The Chess960 analysis of all 960 arrangements and their analyses under each of `rules`, as
+/// [`crate::start::analysis::analyse_all_with`] and [`analyse_all`] give them, with every
+/// pawn-move search of both in one pool, so that castlings of one king and rook share their
+/// castling games whichever rule they come from ([`pawn_outcomes_of`]) and the threads stay
+/// busy to the end. `progress` gets the share done.
+pub fn analyse_with_chess960(
+    rules: &[Rule],
+    bound: PawnBound,
+    progress: &(dyn Fn(f64) + Sync),
+) -> (Vec<Analysis>, Vec<Vec<RuleAnalysis>>) {
+    let chess960 = analysis::Pending::new(bound);
+    let others = Pending::new(rules, bound);
+    let mut lists = vec![(chess960.tasks(), chess960.bound())];
+    lists.extend(others.lists());
+    // The pawn-move searches, then Chess960's games (its shortest games, a search each).
+    let searches: usize = lists.iter().map(|(tasks, _)| tasks.len()).sum();
+    let total = (searches + usize::from(crate::chess::arrangement::COUNT)) as f64;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let report = |n: usize| {
+        let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        progress((before + n) as f64 / total);
+    };
+    let mut found = pawn_outcomes_of(&others.arrangements, &lists, &report);
+    let rest = found.split_off(1);
+    let analyses = chess960.finish(found.pop().expect("Chess960's outcomes"), &report);
+    let under_rules = others.finish(&analyses, rest);
+    (analyses, under_rules)
+}
+
+/// The analyses under rules other than Chess960's up to their pawn-move searches: every
+/// distinct castling searched without a pawn move, and the castlings that need one listed by
+/// the bound they are searched with, so that their searches can join Chess960's in one pool.
+struct Pending {
+    rules: Vec<Rule>,
+    bound: PawnBound,
+    arrangements: Vec<Arrangement>,
+    others: Vec<Rule>,
+    /// Every distinct castling (named alike) of every arrangement under the other rules.
+    distinct: Vec<(usize, CastlingPath)>,
+    no_pawn: BTreeMap<(usize, CastlingPath), Option<no_pawn::Castling>>,
+    /// The castlings that need a pawn move, by the bound they are searched with.
+    tasks: BTreeMap<PawnBound, Vec<(usize, CastlingPath)>>,
+}
+
+impl Pending {
+    fn new(rules: &[Rule], bound: PawnBound) -> Pending {
+        let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+        let others: Vec<Rule> = rules
+            .iter()
+            .copied()
+            .filter(|&r| r != Rule::CHESS960)
+            .collect();
+        let mut distinct: Vec<(usize, CastlingPath)> = (0..arrangements.len())
+            .flat_map(|sp| {
+                let a = &arrangements[sp];
+                others.iter().flat_map(move |&rule| {
+                    CastlingSide::BOTH
+                        .into_iter()
+                        .flat_map(move |side| paths(rule, a, side))
+                        .map(move |path| (sp, path.unnamed()))
+                })
+            })
+            .collect();
+        distinct.sort();
+        distinct.dedup();
+        // Castlings that are Chess960's castling in the same arrangement (the same squares,
+        // searched with the same bound) are decided by Chess960's analysis, with the shortest
+        // games: taken from there.
+        let chess960 = |sp: usize, path: CastlingPath, searched: PawnBound| {
+            searched == bound
+                && CastlingSide::BOTH
+                    .into_iter()
+                    .any(|side| arrangements[sp].castling(side).unnamed() == path)
+        };
+        let no_pawn: BTreeMap<(usize, CastlingPath), Option<no_pawn::Castling>> = distinct
+            .par_iter()
+            .map(|&(sp, path)| ((sp, path), no_pawn::search(&arrangements[sp], path)))
+            .collect();
+        let mut tasks: BTreeMap<PawnBound, Vec<(usize, CastlingPath)>> = BTreeMap::new();
+        for &(sp, path) in &distinct {
+            if no_pawn[&(sp, path)].is_none() {
+                for &rule in &others {
+                    let named = paths(rule, &arrangements[sp], path.side());
+                    let searched = bound_under(rule, bound);
+                    if named.iter().any(|p| p.unnamed() == path) && !chess960(sp, path, searched) {
+                        let list = tasks.entry(searched).or_default();
+                        if list.last() != Some(&(sp, path)) {
+                            list.push((sp, path));
+                        }
+                    }
+                }
+            }
+        }
+        Pending {
+            rules: rules.to_vec(),
+            bound,
+            arrangements,
+            others,
+            distinct,
+            no_pawn,
+            tasks,
         }
     }
-    // Each distinct castling decided once (its games realized once), for every bound a rule
-    // searches it with; the rules then take their castlings from here, named their way.
-    let keys: Vec<(usize, CastlingPath, PawnBound)> = {
-        let mut keys: Vec<_> = others
+
+    /// The lists of castlings that need a pawn move, each with its bound.
+    fn lists(&self) -> Vec<(&[(usize, CastlingPath)], PawnBound)> {
+        (self.tasks.iter())
+            .map(|(&bound, list)| (list.as_slice(), bound))
+            .collect()
+    }
+
+    /// The analyses under each rule from the Chess960 analysis and the outcomes of
+    /// [`Pending::lists`] (one list of outcomes per list, in its order).
+    fn finish(
+        self,
+        chess960: &[Analysis],
+        found: Vec<Vec<pawn::PawnOutcome>>,
+    ) -> Vec<Vec<RuleAnalysis>> {
+        let Pending {
+            rules,
+            bound,
+            arrangements,
+            others,
+            distinct,
+            no_pawn,
+            tasks,
+        } = self;
+        assert!(
+            chess960.iter().all(|analysis| analysis.bound == bound),
+            "Chess960's analyses were made with the bound the rules are searched with"
+        );
+        let known: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = chess960
             .iter()
-            .map(|&rule| bound_under(rule, bound))
-            .flat_map(|b| distinct.iter().map(move |&(sp, path)| (sp, path, b)))
-            .collect();
-        keys.sort();
-        keys.dedup();
-        keys
-    };
-    let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
-        .par_iter()
-        .filter_map(|&(sp, path, b)| {
-            if let Some(verdict) = known.get(&(sp, path, b)) {
-                return Some(((sp, path, b), verdict.clone()));
-            }
-            let found = no_pawn[&(sp, path)].clone();
-            let outcome = outcomes.get(&(sp, path, b)).cloned();
-            // Under a bound no rule searches this castling with: neither found nor searched.
-            (found.is_some() || outcome.is_some()).then(|| {
-                (
-                    (sp, path, b),
-                    decided(&arrangements[sp], path, found, outcome, b),
-                )
+            .flat_map(|analysis| {
+                let sp = analysis.arrangement.sp() as usize;
+                RuleAnalysis::of_chess960(analysis)
+                    .castlings
+                    .iter()
+                    .flat_map(|(_, castlings)| castlings.clone())
+                    .map(move |c| ((sp, c.path.unnamed(), analysis.bound), c))
+                    .collect::<Vec<_>>()
             })
-        })
-        .collect();
-    rules
-        .iter()
-        .map(|&rule| {
-            if rule == Rule::CHESS960 {
-                return chess960.iter().map(RuleAnalysis::of_chess960).collect();
+            .collect();
+        let mut outcomes: BTreeMap<(usize, CastlingPath, PawnBound), pawn::PawnOutcome> =
+            BTreeMap::new();
+        for ((&searched_bound, list), found) in tasks.iter().zip(found) {
+            for (&(sp, path), outcome) in list.iter().zip(found) {
+                outcomes.insert((sp, path, searched_bound), outcome);
             }
-            let bound = bound_under(rule, bound);
-            arrangements
-                .par_iter()
-                .enumerate()
-                .map(|(sp, &arrangement)| RuleAnalysis {
-                    rule,
-                    arrangement,
-                    bound,
-                    castlings: ByCastlingSide::new(|side| {
-                        paths(rule, &arrangement, side)
-                            .into_iter()
-                            .map(|path| {
-                                decisions[&(sp, path.unnamed(), bound)].named(&arrangement, path)
-                            })
-                            .collect()
-                    }),
+        }
+        // Each distinct castling decided once (its games realized once), for every bound a rule
+        // searches it with; the rules then take their castlings from here, named their way.
+        let keys: Vec<(usize, CastlingPath, PawnBound)> = {
+            let mut keys: Vec<_> = others
+                .iter()
+                .map(|&rule| bound_under(rule, bound))
+                .flat_map(|b| distinct.iter().map(move |&(sp, path)| (sp, path, b)))
+                .collect();
+            keys.sort();
+            keys.dedup();
+            keys
+        };
+        let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
+            .par_iter()
+            .filter_map(|&(sp, path, b)| {
+                if let Some(verdict) = known.get(&(sp, path, b)) {
+                    return Some(((sp, path, b), verdict.clone()));
+                }
+                let found = no_pawn[&(sp, path)].clone();
+                let outcome = outcomes.get(&(sp, path, b)).cloned();
+                // Under a bound no rule searches this castling with: neither found nor searched.
+                (found.is_some() || outcome.is_some()).then(|| {
+                    (
+                        (sp, path, b),
+                        decided(&arrangements[sp], path, found, outcome, b),
+                    )
                 })
-                .collect()
-        })
-        .collect()
+            })
+            .collect();
+        rules
+            .iter()
+            .map(|&rule| {
+                if rule == Rule::CHESS960 {
+                    return chess960.iter().map(RuleAnalysis::of_chess960).collect();
+                }
+                let bound = bound_under(rule, bound);
+                arrangements
+                    .par_iter()
+                    .enumerate()
+                    .map(|(sp, &arrangement)| RuleAnalysis {
+                        rule,
+                        arrangement,
+                        bound,
+                        castlings: ByCastlingSide::new(|side| {
+                            paths(rule, &arrangement, side)
+                                .into_iter()
+                                .map(|path| {
+                                    decisions[&(sp, path.unnamed(), bound)]
+                                        .named(&arrangement, path)
+                                })
+                                .collect()
+                        }),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 impl CastlingVerdict {

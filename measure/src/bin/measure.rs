@@ -175,10 +175,9 @@ fn main() -> ExitCode {
                 eprintln!("usage: measure phases [BOUND 1..=8]");
                 return ExitCode::from(2);
             };
-            let chess960 = castle960::start::analysis::analyse_all_with(bound, &|_| {});
             let rules = castle960::chess::Rule::ALL;
-            let under_rules =
-                castle960::start::rules::analyse_all(&rules, &chess960, bound, &|_| {});
+            let (chess960, under_rules) =
+                castle960::start::rules::analyse_with_chess960(&rules, bound, &|_| {});
             let analysed = started.elapsed();
             let rendered = Instant::now();
             let bytes = analysis_doc::render(&chess960, &under_rules).map_or(0, |d| d.len())

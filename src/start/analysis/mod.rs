@@ -345,46 +345,96 @@ pub fn analyse_all() -> Vec<Analysis> {
 /// no generic code between crates, so a generic entry point would have every caller (the binary,
 /// each test crate) compile the whole search again for its own closure type.
 pub fn analyse_all_with(bound: PawnBound, progress: &(dyn Fn(f64) + Sync)) -> Vec<Analysis> {
-    let arrangements: Vec<Arrangement> = Arrangement::all().collect();
-    let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = arrangements
-        .par_iter()
-        .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, a.castling(side))))
-        .collect();
-    let tasks: Vec<(usize, CastlingPath)> = (no_pawn.iter().enumerate())
-        .flat_map(|(sp, found)| {
-            let a = &arrangements[sp];
-            found
-                .iter()
-                .filter(|(_, castling)| castling.is_none())
-                .map(move |(side, _)| (sp, a.castling(side)))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let total = (tasks.len() + arrangements.len()) as f64;
+    let pending = Pending::new(bound);
+    let total = (pending.tasks.len() + pending.arrangements.len()) as f64;
     let done = AtomicUsize::new(0);
     let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
-    let searched = pawn_outcomes(&arrangements, &tasks, bound, &report);
-    let mut outcomes: Vec<ByCastlingSide<Option<pawn::PawnOutcome>>> = (0..arrangements.len())
-        .map(|_| ByCastlingSide::new(|_| None))
-        .collect();
-    for (&(sp, path), outcome) in tasks.iter().zip(searched) {
-        outcomes[sp][path.side()] = Some(outcome);
+    let searched = pawn_outcomes(&pending.arrangements, &pending.tasks, bound, &report);
+    pending.finish(searched, &report)
+}
+
+/// The analyses of all 960 arrangements up to their pawn-move searches: the searches without a
+/// pawn move done, and the castlings that need one listed, so that their searches can join
+/// others' in one pool ([`pawn_outcomes_of`]; [`analyse_all_with`] runs them alone).
+pub struct Pending {
+    bound: PawnBound,
+    arrangements: Vec<Arrangement>,
+    no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>>,
+    tasks: Vec<(usize, CastlingPath)>,
+}
+
+impl Pending {
+    /// Searches every side of every arrangement without a pawn move, in parallel.
+    pub fn new(bound: PawnBound) -> Pending {
+        let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+        let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = arrangements
+            .par_iter()
+            .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, a.castling(side))))
+            .collect();
+        let tasks: Vec<(usize, CastlingPath)> = (no_pawn.iter().enumerate())
+            .flat_map(|(sp, found)| {
+                let a = &arrangements[sp];
+                found
+                    .iter()
+                    .filter(|(_, castling)| castling.is_none())
+                    .map(move |(side, _)| (sp, a.castling(side)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Pending {
+            bound,
+            arrangements,
+            no_pawn,
+            tasks,
+        }
     }
-    arrangements
-        .par_iter()
-        .zip(no_pawn)
-        .zip(outcomes)
-        .map(|((&arrangement, no_pawn), mut outcomes)| {
-            let analysis = Analysis::assemble(arrangement, no_pawn, bound, |side| {
-                outcomes
-                    .get_mut(side)
-                    .take()
-                    .expect("every side that needs a pawn move was searched")
-            });
-            report(1);
-            analysis
-        })
-        .collect()
+
+    /// The castlings that need a pawn move (an arrangement's index in SP order, and its
+    /// castling), searched with [`Pending::bound`].
+    pub fn tasks(&self) -> &[(usize, CastlingPath)] {
+        &self.tasks
+    }
+
+    /// The bound the pawn-move searches take.
+    pub fn bound(&self) -> PawnBound {
+        self.bound
+    }
+
+    /// The analyses, in SP order, from the outcomes of [`Pending::tasks`] (in their order);
+    /// `report` is called with 1 for each arrangement analysed.
+    pub fn finish(
+        self,
+        searched: Vec<pawn::PawnOutcome>,
+        report: &(dyn Fn(usize) + Sync),
+    ) -> Vec<Analysis> {
+        let Pending {
+            bound,
+            arrangements,
+            no_pawn,
+            tasks,
+        } = self;
+        let mut outcomes: Vec<ByCastlingSide<Option<pawn::PawnOutcome>>> = (0..arrangements.len())
+            .map(|_| ByCastlingSide::new(|_| None))
+            .collect();
+        for (&(sp, path), outcome) in tasks.iter().zip(searched) {
+            outcomes[sp][path.side()] = Some(outcome);
+        }
+        arrangements
+            .par_iter()
+            .zip(no_pawn)
+            .zip(outcomes)
+            .map(|((&arrangement, no_pawn), mut outcomes)| {
+                let analysis = Analysis::assemble(arrangement, no_pawn, bound, |side| {
+                    outcomes
+                        .get_mut(side)
+                        .take()
+                        .expect("every side that needs a pawn move was searched")
+                });
+                report(1);
+                analysis
+            })
+            .collect()
+    }
 }
 
 /// The pawn-move outcomes of `tasks` (an arrangement's index and a castling that no line
@@ -405,47 +455,87 @@ pub fn pawn_outcomes(
     bound: PawnBound,
     report: &(dyn Fn(usize) + Sync),
 ) -> Vec<pawn::PawnOutcome> {
-    let groups = groups::costliest_first(groups::of(tasks.iter().copied()), bound);
-    // One task per family of groups (one king and rook), in the order scheduled. As soon as a
-    // family is decided, the witnesses of its members are searched, in parallel, and fill the
-    // time a thread would otherwise wait for the last big family.
-    let searched: Vec<((usize, CastlingPath), pawn::PawnOutcome)> = groups::families(groups)
+    let mut outcomes = pawn_outcomes_of(arrangements, &[(tasks, bound)], report);
+    outcomes
+        .pop()
+        .expect("one list of outcomes per list of tasks")
+}
+
+/// [`pawn_outcomes`] of several lists of tasks, each with its bound, in one pool: each list's
+/// castlings are grouped as [`pawn_outcomes`] groups them, and the groups of one king and rook
+/// and bound share castling games across the lists (the report's Chess960 castlings and the
+/// other rules' castlings of the same king and rook, say). One list of outcomes per list of
+/// tasks, each in the order of its tasks.
+pub fn pawn_outcomes_of(
+    arrangements: &[Arrangement],
+    lists: &[(&[(usize, CastlingPath)], PawnBound)],
+    report: &(dyn Fn(usize) + Sync),
+) -> Vec<Vec<pawn::PawnOutcome>> {
+    // Each list's groups, costliest first, gathered into families of one king, rook and bound
+    // (the first list's families first): each group remembers its list.
+    let mut families: Vec<(PawnBound, Vec<(usize, Group)>)> = Vec::new();
+    for (list, &(tasks, bound)) in lists.iter().enumerate() {
+        let groups = groups::costliest_first(groups::of(tasks.iter().copied()), bound);
+        for family in groups::families(groups) {
+            let path = family[0].key.path;
+            let same = |(b, f): &&mut (PawnBound, Vec<(usize, Group)>)| {
+                let first = f[0].1.key.path;
+                *b == bound
+                    && (first.side(), first.king_from(), first.rook_from())
+                        == (path.side(), path.king_from(), path.rook_from())
+            };
+            let tagged = family.into_iter().map(|group| (list, group));
+            match families.iter_mut().find(same) {
+                Some((_, f)) => f.extend(tagged),
+                None => families.push((bound, tagged.collect())),
+            }
+        }
+    }
+    // One task per family, in the order scheduled. As soon as a family is decided, the
+    // witnesses of its members are searched, in parallel, and fill the time a thread would
+    // otherwise wait for the last big family.
+    type Searched = ((usize, usize, CastlingPath), pawn::PawnOutcome);
+    let searched: Vec<Searched> = families
         .par_iter()
         .with_max_len(1)
-        .flat_map(|family| {
+        .flat_map(|(bound, family)| {
+            let bound = *bound;
             let to_decide: Vec<pawn::GroupToDecide<Arrangement>> = family
                 .iter()
-                .map(|group| (group.arrangements(arrangements), group.key.path.geometry()))
+                .map(|(_, group)| (group.arrangements(arrangements), group.key.path.geometry()))
                 .collect();
             let decisions = pawn::decide_groups(&to_decide, bound);
-            let witnesses: Vec<((usize, CastlingPath), pawn::PawnOutcome)> = family
-                .par_iter()
-                .zip(decisions)
-                .flat_map(|(group, decisions)| {
-                    group
-                        .members
-                        .par_iter()
-                        .zip(decisions)
-                        .map(|(&(sp, path), decision)| {
-                            (
-                                (sp, path),
-                                pawn::decided_witness(&arrangements[sp], path, bound, decision),
-                            )
-                        })
-                })
-                .collect();
-            report(family.iter().map(|group| group.members.len()).sum());
+            let witnesses: Vec<Searched> =
+                family
+                    .par_iter()
+                    .zip(decisions)
+                    .flat_map(|((list, group), decisions)| {
+                        group.members.par_iter().zip(decisions).map(
+                            move |(&(sp, path), decision)| {
+                                (
+                                    (*list, sp, path),
+                                    pawn::decided_witness(&arrangements[sp], path, bound, decision),
+                                )
+                            },
+                        )
+                    })
+                    .collect();
+            report(family.iter().map(|(_, group)| group.members.len()).sum());
             witnesses
         })
         .collect();
-    let mut by_task: std::collections::HashMap<(usize, CastlingPath), pawn::PawnOutcome> =
+    let mut by_task: std::collections::HashMap<(usize, usize, CastlingPath), pawn::PawnOutcome> =
         searched.into_iter().collect();
-    tasks
-        .iter()
-        .map(|task| {
-            by_task
-                .remove(task)
-                .expect("every task is searched exactly once")
+    (lists.iter().enumerate())
+        .map(|(list, (tasks, _))| {
+            tasks
+                .iter()
+                .map(|&(sp, path)| {
+                    by_task
+                        .remove(&(list, sp, path))
+                        .expect("every task is searched exactly once")
+                })
+                .collect()
         })
         .collect()
 }
