@@ -1,5 +1,5 @@
 //! Sets of the members of a castling game, a bit each: a `u64` for the games of one castling
-//! (its arrangements), [`Wide`] for the games shared by several castlings of one king and rook
+//! (its arrangements), [`Wide`] (two or four words) for the games shared by several castlings of one king and rook
 //! (pairs of arrangement and landing squares, see [`crate::start::search::castling_game`]).
 //!
 //! The game is generic over the set so that the common games keep their 8-byte sets (the
@@ -64,55 +64,55 @@ impl MemberSet for u64 {
     }
 }
 
-/// A set of up to 128 members, as two words rather than a `u128`, whose 16-byte alignment would
-/// pad the visited tables' entries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Wide([u64; 2]);
+/// A set of up to `64 * N` members, as `N` words rather than a `u128` or wider, whose 16-byte
+/// alignment would pad the visited tables' entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide<const N: usize>([u64; N]);
 
-impl MemberSet for Wide {
-    const CAPACITY: usize = 128;
-    const EMPTY: Wide = Wide([0; 2]);
+impl<const N: usize> MemberSet for Wide<N> {
+    const CAPACITY: usize = 64 * N;
+    const EMPTY: Wide<N> = Wide([0; N]);
 
-    fn single(i: usize) -> Wide {
-        let mut words = [0; 2];
+    fn single(i: usize) -> Wide<N> {
+        let mut words = [0; N];
         words[i / 64] = 1 << (i % 64);
         Wide(words)
     }
 
     fn members(self) -> impl Iterator<Item = usize> {
-        bits_of(self.0[0], 0).chain(bits_of(self.0[1], 64))
+        (0..N).flat_map(move |w| bits_of(self.0[w], 64 * w))
     }
 }
 
-impl BitOr for Wide {
-    type Output = Wide;
-    fn bitor(self, other: Wide) -> Wide {
-        Wide([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+impl<const N: usize> BitOr for Wide<N> {
+    type Output = Wide<N>;
+    fn bitor(self, other: Wide<N>) -> Wide<N> {
+        Wide(std::array::from_fn(|w| self.0[w] | other.0[w]))
     }
 }
 
-impl BitAnd for Wide {
-    type Output = Wide;
-    fn bitand(self, other: Wide) -> Wide {
-        Wide([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+impl<const N: usize> BitAnd for Wide<N> {
+    type Output = Wide<N>;
+    fn bitand(self, other: Wide<N>) -> Wide<N> {
+        Wide(std::array::from_fn(|w| self.0[w] & other.0[w]))
     }
 }
 
-impl Not for Wide {
-    type Output = Wide;
-    fn not(self) -> Wide {
-        Wide([!self.0[0], !self.0[1]])
+impl<const N: usize> Not for Wide<N> {
+    type Output = Wide<N>;
+    fn not(self) -> Wide<N> {
+        Wide(self.0.map(|word| !word))
     }
 }
 
-impl BitOrAssign for Wide {
-    fn bitor_assign(&mut self, other: Wide) {
+impl<const N: usize> BitOrAssign for Wide<N> {
+    fn bitor_assign(&mut self, other: Wide<N>) {
         *self = *self | other;
     }
 }
 
-impl BitAndAssign for Wide {
-    fn bitand_assign(&mut self, other: Wide) {
+impl<const N: usize> BitAndAssign for Wide<N> {
+    fn bitand_assign(&mut self, other: Wide<N>) {
         *self = *self & other;
     }
 }
@@ -129,12 +129,15 @@ mod tests {
     #[test]
     fn members_come_back_in_order_across_both_words() {
         assert_eq!(round_trip::<u64>(&[63, 0, 5]), vec![0, 5, 63]);
-        assert_eq!(round_trip::<Wide>(&[127, 64, 63, 0]), vec![0, 63, 64, 127]);
-        assert_eq!(Wide::first(70).members().count(), 70);
-        assert_eq!(Wide::first(70).members().last(), Some(69));
-        assert!((Wide::first(70) & !Wide::first(70)).is_empty());
         assert_eq!(
-            (!Wide::single(3) & Wide::first(5))
+            round_trip::<Wide<2>>(&[127, 64, 63, 0]),
+            vec![0, 63, 64, 127]
+        );
+        assert_eq!(Wide::<2>::first(70).members().count(), 70);
+        assert_eq!(Wide::<2>::first(70).members().last(), Some(69));
+        assert!((Wide::<2>::first(70) & !Wide::<2>::first(70)).is_empty());
+        assert_eq!(
+            (!Wide::<4>::single(3) & Wide::<4>::first(5))
                 .members()
                 .collect::<Vec<_>>(),
             vec![0, 1, 2, 4]

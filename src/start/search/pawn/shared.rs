@@ -28,6 +28,9 @@ use crate::start::search::components::CoreCache;
 use crate::start::search::hash::KeySet;
 use crate::start::search::model::BackRank;
 use crate::start::search::walking_game::walkable;
+
+/// The members of the widest shared game (pairs of arrangement and landing).
+type Members = Wide<4>;
 use rayon::prelude::*;
 
 /// One castling group: its arrangements (their king and castling rook on the files of `path`)
@@ -37,7 +40,7 @@ pub type GroupToDecide<A> = (Vec<A>, Geometry);
 /// Decides every group of `groups`, whose castlings all have one king file, one castling rook
 /// file and one side, as [`super::decide_group`] decides each: the same verdicts and counts,
 /// each group's in the order of its arrangements. Groups are packed, in order, into shared
-/// games while their members fit a set of 128 and their arrangements a walking search's set of 64;
+/// games while their members fit a set of 256 and their arrangements a walking search's set of 64;
 /// the games run in parallel.
 pub fn decide_groups<const F: usize, A: BackRank<F> + Clone>(
     groups: &[GroupToDecide<A>],
@@ -67,7 +70,7 @@ fn pack<A: BackRank<F>, const F: usize>(groups: &[GroupToDecide<A>]) -> Vec<Vec<
         more.dedup();
         let fits = games.last().is_some_and(|game| {
             game.len() < MAX_LANDINGS
-                && members + group.len() <= Wide::CAPACITY
+                && members + group.len() <= Members::CAPACITY
                 && more.len() <= GROUP_SIZE
         });
         if fits {
@@ -95,7 +98,17 @@ fn decide_game<const F: usize, A: BackRank<F> + Clone>(
     if let [(arrangements, path)] = groups {
         return vec![decide(arrangements, *path, bound)];
     }
-    decide_shared(groups, bound)
+    let members: usize = groups
+        .iter()
+        .map(|(arrangements, _)| arrangements.len())
+        .sum();
+    // The narrower set where it will do: it keeps the visited tables smaller.
+    let shared = if members <= Wide::<2>::CAPACITY {
+        decide_shared::<F, A, Wide<2>>(groups, bound)
+    } else {
+        decide_shared::<F, A, Members>(groups, bound)
+    };
+    shared
         .into_iter()
         .zip(groups)
         .map(|(shared, (arrangements, path))| {
@@ -104,10 +117,10 @@ fn decide_game<const F: usize, A: BackRank<F> + Clone>(
         .collect()
 }
 
-/// The shared game of `groups` (at most [`Wide::CAPACITY`] members, [`GROUP_SIZE`] distinct
+/// The shared game of `groups` (at most `M::CAPACITY` members, [`GROUP_SIZE`] distinct
 /// arrangements and [`MAX_LANDINGS`] groups): each group's decisions, or `None` for a group with
 /// an after-pawn-move side, whose count of cores only its own game gives.
-fn decide_shared<const F: usize, A: BackRank<F> + Clone>(
+fn decide_shared<const F: usize, A: BackRank<F> + Clone, M: MemberSet>(
     groups: &[&GroupToDecide<A>],
     bound: PawnBound,
 ) -> Vec<Option<Vec<GroupDecision>>> {
@@ -126,11 +139,11 @@ fn decide_shared<const F: usize, A: BackRank<F> + Clone>(
         }
     }
     let landings: Vec<Geometry> = groups.iter().map(|(_, path)| *path).collect();
-    let of_landing: Vec<Wide> = (0..landings.len())
+    let of_landing: Vec<M> = (0..landings.len())
         .map(|l| {
             (members.iter().enumerate())
                 .filter(|(_, (_, landing))| *landing == l)
-                .fold(Wide::EMPTY, |set, (m, _)| set | Wide::single(m))
+                .fold(M::EMPTY, |set, (m, _)| set | M::single(m))
         })
         .collect();
     let castlings = Castlings {
@@ -141,7 +154,7 @@ fn decide_shared<const F: usize, A: BackRank<F> + Clone>(
     let mut cache = CoreCache::<F>::default();
     let mut met: Vec<KeySet> = vec![KeySet::default(); members.len()];
     let mut unwalkable = vec![false; landings.len()];
-    shared_castling_game::<F, A, Wide>(
+    shared_castling_game::<F, A, M>(
         &castlings,
         bound,
         Pruning::Always,
@@ -160,11 +173,11 @@ fn decide_shared<const F: usize, A: BackRank<F> + Clone>(
                 ask |= 1 << members[m].0;
             }
             if ask == 0 {
-                return Wide::EMPTY;
+                return M::EMPTY;
             }
             let core = cache.cores[&id].clone();
             if ask & !walkable(&arrangements, ask, &core, &mut cache) == 0 {
-                return Wide::EMPTY;
+                return M::EMPTY;
             }
             // An after-pawn-move side: its group is decided again by its own game, so the
             // shared game need not go on for any of the group's members.
@@ -217,14 +230,15 @@ mod tests {
     }
 
     /// Shared games decide each group exactly as its own game does, verdicts and counts of
-    /// castled cores alike. The groups: fast castling's castlings of four kings and rooks
+    /// castled cores alike, in sets of members of both widths. The groups: fast castling's castlings of four kings and rooks
     /// (after-pawn-move sides in every one, with pawns on two files), then free castling's of
     /// the same king and rook (none), so that some games share groups of both kinds and decide
     /// again only the former; and free castling's alone with pawns on three files.
     #[test]
     fn shared_games_decide_each_group_as_its_own_game() {
-        // Shared games without an after-pawn-move side, and with groups of both kinds.
-        let mut shared_games = [0usize; 2];
+        // Shared games without an after-pawn-move side, with groups of both kinds, and with
+        // more members than two words hold.
+        let mut shared_games = [0usize; 3];
         for (side, king, rook, files) in [
             (CastlingSide::H, File::F, File::H, 2),
             (CastlingSide::A, File::C, File::A, 2),
@@ -254,11 +268,14 @@ mod tests {
                     (true, false) => shared_games[1] += 1,
                     (true, true) => {}
                 }
+                let members: usize = game.iter().map(|&g| groups[g].0.len()).sum();
+                shared_games[2] += usize::from(members > Wide::<2>::CAPACITY);
             }
         }
         assert!(
             shared_games.iter().all(|&n| n > 0),
-            "shared games without an after-pawn-move side, and with both kinds: {shared_games:?}"
+            "shared games without an after-pawn-move side, with both kinds, with four words: \
+             {shared_games:?}"
         );
     }
 
@@ -277,7 +294,7 @@ mod tests {
         for game in &games {
             let members: usize = game.iter().map(|&g| sizes[g]).sum();
             assert!(
-                game.len() == 1 || members <= Wide::CAPACITY,
+                game.len() == 1 || members <= Members::CAPACITY,
                 "{games:?} {sizes:?}"
             );
         }
