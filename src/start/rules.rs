@@ -16,7 +16,8 @@
 
 use crate::chess::{Arrangement, ByCastlingSide, CastlingPath, CastlingSide, Rule};
 use crate::start::analysis::{
-    self, Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes_of, witness_games,
+    self, Analysis, Games, GroupKey, SideVerdict, pawn_outcome, pawn_outcomes_of, share_of,
+    witness_games,
 };
 use crate::start::bound::PawnBound;
 use crate::start::line::Line;
@@ -167,12 +168,7 @@ pub fn analyse_all(
     progress: &(dyn Fn(f64) + Sync),
 ) -> Vec<Vec<RuleAnalysis>> {
     let pending = Pending::new(rules, bound);
-    let total = pending.tasks.values().map(Vec::len).sum::<usize>() as f64;
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let report = |n: usize| {
-        let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
-        progress((before + n) as f64 / total.max(1.0));
-    };
+    let report = share_of(pending.tasks.values().map(Vec::len).sum(), progress);
     let lists = pending.lists();
     let found = pawn_outcomes_of(&pending.arrangements, &lists, &report);
     pending.finish(chess960, found)
@@ -194,12 +190,10 @@ pub fn analyse_with_chess960(
     lists.extend(others.lists());
     // The pawn-move searches, then Chess960's games (its shortest games, a search each).
     let searches: usize = lists.iter().map(|(tasks, _)| tasks.len()).sum();
-    let total = (searches + usize::from(crate::chess::arrangement::COUNT)) as f64;
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let report = |n: usize| {
-        let before = done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
-        progress((before + n) as f64 / total);
-    };
+    let report = share_of(
+        searches + usize::from(crate::chess::arrangement::COUNT),
+        progress,
+    );
     let mut found = pawn_outcomes_of(&others.arrangements, &lists, &report);
     let rest = found.split_off(1);
     let analyses = chess960.finish(found.pop().expect("Chess960's outcomes"), &report);

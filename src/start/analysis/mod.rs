@@ -346,11 +346,19 @@ pub fn analyse_all() -> Vec<Analysis> {
 /// each test crate) compile the whole search again for its own closure type.
 pub fn analyse_all_with(bound: PawnBound, progress: &(dyn Fn(f64) + Sync)) -> Vec<Analysis> {
     let pending = Pending::new(bound);
-    let total = (pending.tasks.len() + pending.arrangements.len()) as f64;
-    let done = AtomicUsize::new(0);
-    let report = |n: usize| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total);
+    let report = share_of(pending.tasks.len() + pending.arrangements.len(), progress);
     let searched = pawn_outcomes(&pending.arrangements, &pending.tasks, bound, &report);
     pending.finish(searched, &report)
+}
+
+/// A counter of the pieces of work done, out of `total`, that hands `progress` the share done
+/// (0 to 1) each time some finish, from whichever thread finished them.
+pub(crate) fn share_of(
+    total: usize,
+    progress: &(dyn Fn(f64) + Sync),
+) -> impl Fn(usize) + Sync + '_ {
+    let done = AtomicUsize::new(0);
+    move |n| progress((done.fetch_add(n, Ordering::Relaxed) + n) as f64 / total.max(1) as f64)
 }
 
 /// The analyses of all 960 arrangements up to their pawn-move searches: the searches without a
