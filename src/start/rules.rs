@@ -160,7 +160,7 @@ fn paths(rule: Rule, arrangement: &Arrangement, side: CastlingSide) -> Vec<Castl
 ///
 /// # Panics
 ///
-/// If `chess960` was analysed with another bound than `bound`.
+/// If `chess960` does not hold all 960 arrangements analysed with `bound`.
 pub fn analyse_all(
     rules: &[Rule],
     chess960: &[Analysis],
@@ -299,9 +299,13 @@ impl Pending {
             no_pawn,
             tasks,
         } = self;
+        // Chess960's castlings were left out of the searches (`Pending::new`): its analyses
+        // must answer for every one of them.
         assert!(
-            chess960.iter().all(|analysis| analysis.bound == bound),
-            "Chess960's analyses were made with the bound the rules are searched with"
+            chess960.len() == arrangements.len()
+                && chess960.iter().all(|analysis| analysis.bound == bound),
+            "Chess960's analyses cover every arrangement, made with the bound the rules are \
+             searched with"
         );
         let known: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = chess960
             .iter()

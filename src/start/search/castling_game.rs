@@ -258,9 +258,11 @@ pub struct Castlings<'a, A> {
 /// which it is dominated, a variant covers an arriving member when it subsumes it for that
 /// member's landing, each member stops where its own landing's structures are safe, and a
 /// castle-legal position is handed to `on_candidate` once per landing for which castling is
-/// legal there and the node is undominated, with that landing's index and members. For each
-/// member the game finds exactly what the game of its castling alone would find, only the order
-/// of the candidates differs.
+/// legal there and the node is undominated, with that landing's index and members. With
+/// [`Pruning::Always`] and no member settled, each member meets exactly the castle-legal
+/// placements the game of its castling alone would meet, only in another order (what a member
+/// meets before it is settled, and under [`Pruning::AfterFirstCandidate`], depends on that
+/// order).
 pub fn shared_castling_game<const F: usize, A: BackRank<F>, M: MemberSet>(
     castlings: &Castlings<A>,
     bound: PawnBound,

@@ -40,8 +40,8 @@ pub type GroupToDecide<A> = (Vec<A>, Geometry);
 /// Decides every group of `groups`, whose castlings all have one king file, one castling rook
 /// file and one side, as [`super::decide_group`] decides each: the same verdicts and counts,
 /// each group's in the order of its arrangements. Groups are packed, in order, into shared
-/// games while their members fit a set of 256 and their arrangements a walking search's set of 64;
-/// the games run in parallel.
+/// games while their members fit a set of 256, their arrangements a walking search's set of 64
+/// and their landings a byte (eight); the games run in parallel.
 pub fn decide_groups<const F: usize, A: BackRank<F> + Clone>(
     groups: &[GroupToDecide<A>],
     bound: PawnBound,
@@ -276,6 +276,36 @@ mod tests {
             shared_games.iter().all(|&n| n > 0),
             "shared games without an after-pawn-move side, with both kinds, with four words: \
              {shared_games:?}"
+        );
+    }
+
+    /// The same over every pawn structure, the report's bound: free castling's castlings of king
+    /// e1 and rook h1 and of king d1 and rook a1 (the report shares their games four castlings
+    /// of up to 64 arrangements at a time).
+    #[test]
+    fn shared_games_over_every_structure_decide_each_group_as_its_own_game() {
+        let bound = PawnBound::ALL_EIGHT;
+        let mut widest = 0;
+        for (side, king, rook) in [
+            (CastlingSide::H, File::E, File::H),
+            (CastlingSide::A, File::D, File::A),
+        ] {
+            let groups = castlings(Rule::FREE, side, king, rook);
+            let together = decide_groups(&groups, bound);
+            for ((arrangements, path), decisions) in groups.iter().zip(&together) {
+                assert_eq!(
+                    decisions,
+                    &decide_group(arrangements, *path, bound),
+                    "{side:?} king {king} rook {rook}: {path:?}"
+                );
+            }
+            for game in pack(&groups) {
+                widest = widest.max(game.iter().map(|&g| groups[g].0.len()).sum::<usize>());
+            }
+        }
+        assert!(
+            widest > Wide::<2>::CAPACITY,
+            "the widest game has {widest} members"
         );
     }
 
