@@ -2,7 +2,7 @@
 //! (the same king file, castling rook file and landing squares, whichever arrangements and rules
 //! they come from), and the order in which the report searches them.
 
-use crate::chess::{Arrangement, CastlingPath};
+use crate::chess::{Arrangement, CastlingPath, CastlingSide, File};
 use crate::start::bound::PawnBound;
 use crate::start::search::swap;
 use rayon::prelude::*;
@@ -24,6 +24,17 @@ impl GroupKey {
         GroupKey {
             path: path.unnamed(),
         }
+    }
+
+    /// The group's family: its side, king file and castling rook file. The groups of one family
+    /// differ only in their landing squares, and one castling game can decide them together
+    /// ([`crate::start::search::pawn::decide_groups`]).
+    pub fn family(self) -> (CastlingSide, File, File) {
+        (
+            self.path.side(),
+            self.path.king_from(),
+            self.path.rook_from(),
+        )
     }
 
     /// How many pawn structures within `bound` the swap lemma settles for this group (worked
@@ -88,27 +99,4 @@ pub fn costliest_first(groups: Vec<Group>, bound: PawnBound) -> Vec<Group> {
         )
     });
     costed.into_iter().map(|(_, group)| group).collect()
-}
-
-/// The groups of each king and rook together (the same side, king file and castling rook file:
-/// castlings that differ only in their landing squares), which one castling game can decide
-/// together ([`crate::start::search::pawn::decide_groups`]). The families come in the order of
-/// their first group in `groups`, each family's groups in key order.
-pub fn families(groups: Vec<Group>) -> Vec<Vec<Group>> {
-    let mut families: Vec<Vec<Group>> = Vec::new();
-    for group in groups {
-        let path = group.key.path;
-        let family = (path.side(), path.king_from(), path.rook_from());
-        match families.iter_mut().find(|f| {
-            let first = f[0].key.path;
-            (first.side(), first.king_from(), first.rook_from()) == family
-        }) {
-            Some(f) => f.push(group),
-            None => families.push(vec![group]),
-        }
-    }
-    for family in &mut families {
-        family.sort_by_key(|group| group.key);
-    }
-    families
 }

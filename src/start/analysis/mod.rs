@@ -480,24 +480,20 @@ pub fn pawn_outcomes_of(
     report: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<pawn::PawnOutcome>> {
     // Each list's groups, costliest first, gathered into families of one king, rook and bound
-    // (the first list's families first): each group remembers its list.
+    // (in the order of their first group, the first list's first), each family's groups by
+    // list and key: each group remembers its list.
     let mut families: Vec<(PawnBound, Vec<(usize, Group)>)> = Vec::new();
     for (list, &(tasks, bound)) in lists.iter().enumerate() {
-        let groups = groups::costliest_first(groups::of(tasks.iter().copied()), bound);
-        for family in groups::families(groups) {
-            let path = family[0].key.path;
-            let same = |(b, f): &&mut (PawnBound, Vec<(usize, Group)>)| {
-                let first = f[0].1.key.path;
-                *b == bound
-                    && (first.side(), first.king_from(), first.rook_from())
-                        == (path.side(), path.king_from(), path.rook_from())
-            };
-            let tagged = family.into_iter().map(|group| (list, group));
-            match families.iter_mut().find(same) {
-                Some((_, f)) => f.extend(tagged),
-                None => families.push((bound, tagged.collect())),
+        for group in groups::costliest_first(groups::of(tasks.iter().copied()), bound) {
+            let family = (bound, group.key.family());
+            match (families.iter_mut()).find(|(b, f)| (*b, f[0].1.key.family()) == family) {
+                Some((_, f)) => f.push((list, group)),
+                None => families.push((bound, vec![(list, group)])),
             }
         }
+    }
+    for (_, family) in &mut families {
+        family.sort_by_key(|(list, group)| (*list, group.key));
     }
     // One task per family, in the order scheduled. As soon as a family is decided, the
     // witnesses of its members are searched, in parallel, and fill the time a thread would
