@@ -351,6 +351,32 @@ pub fn analyse_all_with(bound: PawnBound, progress: &(dyn Fn(f64) + Sync)) -> Ve
     pending.finish(searched, &report)
 }
 
+/// What the search without a pawn move found on each side of an arrangement.
+pub(crate) type NoPawnSides = ByCastlingSide<Option<no_pawn::Castling>>;
+
+/// Every side of `arrangements` searched without a pawn move, in parallel, and the sides for
+/// which no line without one castles: each an index into `arrangements` and its castling, in
+/// order.
+pub(crate) fn no_pawn_searches(
+    arrangements: &[Arrangement],
+) -> (Vec<NoPawnSides>, Vec<(usize, CastlingPath)>) {
+    let no_pawn: Vec<NoPawnSides> = arrangements
+        .par_iter()
+        .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, a.castling(side))))
+        .collect();
+    let tasks = (no_pawn.iter().enumerate())
+        .flat_map(|(place, found)| {
+            let a = &arrangements[place];
+            found
+                .iter()
+                .filter(|(_, castling)| castling.is_none())
+                .map(move |(side, _)| (place, a.castling(side)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    (no_pawn, tasks)
+}
+
 /// A counter of the pieces of work done, out of `total`, that hands `progress` the share done
 /// (0 to 1) each time some finish, from whichever thread finished them.
 pub(crate) fn share_of(
@@ -367,7 +393,7 @@ pub(crate) fn share_of(
 pub struct Pending {
     bound: PawnBound,
     arrangements: Vec<Arrangement>,
-    no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>>,
+    no_pawn: Vec<NoPawnSides>,
     tasks: Vec<(usize, CastlingPath)>,
 }
 
@@ -375,20 +401,7 @@ impl Pending {
     /// Searches every side of every arrangement without a pawn move, in parallel.
     pub fn new(bound: PawnBound) -> Pending {
         let arrangements: Vec<Arrangement> = Arrangement::all().collect();
-        let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = arrangements
-            .par_iter()
-            .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, a.castling(side))))
-            .collect();
-        let tasks: Vec<(usize, CastlingPath)> = (no_pawn.iter().enumerate())
-            .flat_map(|(sp, found)| {
-                let a = &arrangements[sp];
-                found
-                    .iter()
-                    .filter(|(_, castling)| castling.is_none())
-                    .map(move |(side, _)| (sp, a.castling(side)))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let (no_pawn, tasks) = no_pawn_searches(&arrangements);
         Pending {
             bound,
             arrangements,

@@ -13,9 +13,8 @@
 
 use super::Analysis;
 use super::groups::{self, Group, GroupKey};
-use crate::chess::{Arrangement, ByCastlingSide, CastlingPath};
+use crate::chess::{Arrangement, CastlingPath};
 use crate::start::bound::PawnBound;
-use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, GroupDecision};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -27,7 +26,7 @@ pub struct Analyser {
     /// The set, each arrangement once, in SP order.
     arrangements: Vec<Arrangement>,
     /// The no-pawn-move searches of the set, in the same order.
-    no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>>,
+    no_pawn: Vec<super::NoPawnSides>,
     /// Each arrangement's place in `arrangements`, by SP.
     place: HashMap<u16, usize>,
     /// The castling groups of the set's sides that need a pawn move: each member's place and
@@ -46,18 +45,7 @@ impl Analyser {
         let mut set = arrangements.to_vec();
         set.sort_by_key(Arrangement::sp);
         set.dedup();
-        let no_pawn: Vec<ByCastlingSide<Option<no_pawn::Castling>>> = set
-            .par_iter()
-            .map(|a| ByCastlingSide::new(|side| no_pawn::search(a, a.castling(side))))
-            .collect();
-        let tasks = no_pawn.iter().enumerate().flat_map(|(place, found)| {
-            let a = &set[place];
-            found
-                .iter()
-                .filter(|(_, castling)| castling.is_none())
-                .map(move |(side, _)| (place, a.castling(side)))
-                .collect::<Vec<_>>()
-        });
+        let (no_pawn, tasks) = super::no_pawn_searches(&set);
         let groups = groups::of(tasks)
             .into_iter()
             .map(|Group { key, members }| (key, members))
@@ -137,6 +125,7 @@ impl Analyser {
 mod tests {
     use super::*;
     use crate::chess::Arrangement;
+    use crate::start::search::no_pawn;
     use crate::start::search::pawn::DEFAULT_BOUND;
 
     fn arrangements(sps: &[u16]) -> Vec<Arrangement> {
