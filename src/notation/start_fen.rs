@@ -9,7 +9,7 @@
 //! learns what is off. What is malformed is a [`StartFenSyntax`]. Both are worded as they were
 //! before this reader shared the any-position reader's parts, since the gallery's search box
 //! reproduces them in JavaScript (`src/report/gallery/page.js`, checked by
-//! `tests/cli/gallery.rs`).
+//! `tests/cli/gallery/`).
 //!
 //! The start form is stricter than a FEN of any position: 4 fields or 6 (a start position's
 //! clocks are `0 1`, given in full or not at all), and its checks run in this order: the

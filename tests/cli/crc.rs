@@ -89,7 +89,7 @@ fn bad_crc_input_gets_one_line_and_exit_code_2() {
         let message = rejected(&["crc", "show", "0", arg]);
         assert!(message.contains(says), "{message}");
     }
-    // clap's own usage errors keep its tip and usage lines (see tests/cli/safety.rs).
+    // clap's own usage errors keep its tip and usage lines (see tests/cli/safety/input.rs).
     let out = castle960(&["crc", "show", "--pawn-bound", "11", "0"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
