@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 /// not need empty, and grows with them: over three pawn files fast castling takes half a minute,
 /// over four seven minutes (one thread), over every structure longer than anyone waits. Within
 /// two files its verdicts are the same as within three (measured when this was written:
-/// `tests/start/rules.rs`). A verdict found within the bound is a fact about those pawn
+/// `tests/start/rules/plain_searches.rs`). A verdict found within the bound is a fact about those pawn
 /// structures: after-pawn-move stays after-pawn-move with more files (its games exist), and
 /// artificial-only says that no castled position within the bound requires castling.
 pub const LEAP_BOUND: PawnBound = match PawnBound::within::<8>(2) {
