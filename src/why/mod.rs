@@ -34,7 +34,7 @@
 //! [`crate::castling::explain_side`]: its rules and reasons are those of `castle960 castle`,
 //! and a rook that is not the castling rook is named (`not_the_castling_rook`). A move is legal
 //! now exactly when no reason stands, legal on its turn when the turn alone does; the
-//! differential test (`tests/castling/why/differential.rs`) checks both against cozy-chess and
+//! differential test (`tests/castling/why/differential/`) checks both against cozy-chess and
 //! shakmaty, and every reason against a plain computation of its own.
 //!
 //! # What this module gives
