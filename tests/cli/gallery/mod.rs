@@ -52,13 +52,18 @@ fn target_dir() -> PathBuf {
     dir
 }
 
-/// The committed report, one map of column to value per SP.
-fn committed_rows() -> Vec<HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(COMMITTED_REPORT).expect("the committed report");
+/// The committed CSV file at `path`, one map of column to value per row.
+fn csv_rows(path: &str) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     reader
         .deserialize()
-        .map(|r| r.expect("a report row"))
+        .map(|r| r.unwrap_or_else(|e| panic!("a row of {path}: {e}")))
         .collect()
+}
+
+/// The committed report, one map of column to value per SP.
+fn committed_rows() -> Vec<HashMap<String, String>> {
+    csv_rows(COMMITTED_REPORT)
 }
 
 /// White's placement after the White moves of `line` (SAN, space separated) from the SP's

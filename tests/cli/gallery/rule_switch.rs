@@ -10,11 +10,7 @@ const COMMITTED_RULES: &str = concat!(
 
 /// The committed rules report, one map of column to value per castling.
 fn committed_rule_rows() -> Vec<HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(COMMITTED_RULES).expect("the committed rules report");
-    reader
-        .deserialize()
-        .map(|r| r.expect("a rules report row"))
-        .collect()
+    csv_rows(COMMITTED_RULES)
 }
 
 /// What the rules report says of one rule: per SP and side its castlings' rows.
