@@ -509,6 +509,28 @@ impl Geometry {
         self.empty | 1 << self.king | 1 << self.rook
     }
 
+    /// The same castling in the mirror image of a back rank `width` files wide: every file `f`
+    /// becomes `width - 1 - f`, so the side changes too. Chess480's castlings of the mirrored
+    /// king and rook are the mirrors of its own (`chess480_castlings_mirror_with_the_array`);
+    /// Chess960's are not (its king lands on c or g). The swap lemma's tables use it: a
+    /// castling's table is its mirror image's, mirrored (`crate::start::search::swap`).
+    pub fn mirrored(&self, width: u8) -> Geometry {
+        let file = |f: u8| width - 1 - f;
+        let files = |set: u16| set.reverse_bits() >> (16 - width);
+        Geometry {
+            side: match self.side {
+                CastlingSide::A => CastlingSide::H,
+                CastlingSide::H => CastlingSide::A,
+            },
+            king: file(self.king),
+            rook: file(self.rook),
+            king_to: file(self.king_to),
+            rook_to: file(self.rook_to),
+            empty: files(self.empty),
+            safe: files(self.safe),
+        }
+    }
+
     /// Whether the king lands on the rook's square or crosses it.
     pub fn king_passes_rook(&self) -> bool {
         let (lo, hi) = (self.king.min(self.king_to), self.king.max(self.king_to));

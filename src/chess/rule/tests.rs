@@ -72,22 +72,9 @@ fn chess480_castlings_mirror_with_the_array() {
         for rook in (0..8).filter(|&r| r != king) {
             let here = Rule::CHESS480.castlings(8, king, rook);
             let there = Rule::CHESS480.castlings(8, m(king), m(rook));
-            let mirrored: Vec<(u8, u8, u16, u16)> = there
-                .iter()
-                .map(|g| {
-                    (
-                        m(g.king_to),
-                        m(g.rook_to),
-                        g.empty.reverse_bits() >> 8,
-                        g.safe.reverse_bits() >> 8,
-                    )
-                })
-                .collect();
-            let own: Vec<(u8, u8, u16, u16)> = here
-                .iter()
-                .map(|g| (g.king_to, g.rook_to, g.empty, g.safe))
-                .collect();
-            assert_eq!(own, mirrored, "king {king}, rook {rook}");
+            let mirrored: Vec<Geometry> = there.iter().map(|g| g.mirrored(8)).collect();
+            assert_eq!(here, mirrored, "king {king}, rook {rook}");
+            assert_eq!(here[0].mirrored(8).mirrored(8), here[0]);
             assert_eq!(here.len(), 1);
             pairs += 1;
         }

@@ -46,6 +46,17 @@
 //! this or any other shortcut, `tests/start/group_search.rs` against the search without the lemma, and
 //! a unit test in [`crate::start::search::pawn`] checks the lemma's conclusion on every castle-legal position of
 //! sampled castling games.
+//!
+//! **Mirror images.** Nothing in the model or the lemma tells left from right: the pawns move
+//! alike on every file, the pool's exits and the blockers' moves are symmetric, and mirroring
+//! turns a light square dark but the adversary has a bishop of each colour. So a castling is
+//! robust in a structure exactly when its mirror image ([`Geometry::mirrored`]) is in the mirror
+//! image of the structure, and the same holds for safety. Most of the tables the report asks for
+//! come in such pairs (320 of 338: Chess480's and free, flexible and fast castling's mirror with
+//! the array; Chess960's do not), so only one of each pair is worked out and the other is its
+//! mirror ([`SafeStructures::prepare`], [`SafeStructures::of`]). The unit test
+//! `mirrored_tables_are_those_worked_out_directly` works every one of the report's tables out
+//! directly too and compares.
 
 use crate::chess::{CastlingPath, Geometry, Naming};
 use crate::start::bound::PawnBound;
@@ -86,16 +97,40 @@ pub struct SafeStructures {
 impl SafeStructures {
     /// The safe structures of castling along `path`, with pawns moved on at most `bound` files.
     /// Worked out once per castling and bound and shared by every arrangement with the same
-    /// king and rook files (and by every rule with the same castling).
+    /// king and rook files (and by every rule with the same castling); the mirror of its mirror
+    /// image's table when that one is worked out already (module docs).
     pub fn of(path: CastlingPath, bound: PawnBound) -> &'static SafeStructures {
         if bound > PawnBound::ALL_EIGHT {
             return SafeStructures::none();
         }
-        Self::tables().once_per((path.unnamed(), bound), || {
+        let path = path.unnamed();
+        Self::tables().once_per((path, bound), || {
             phases::timed(Phase::Tables, || {
-                SafeStructures::work_out(path, bound.files())
+                match Self::worked_out(mirrored(path), bound) {
+                    Some(image) => image.mirrored(),
+                    None => SafeStructures::work_out(path, bound.files()),
+                }
             })
         })
+    }
+
+    /// The table of `path` (unnamed) and `bound` if some caller has worked it out already.
+    fn worked_out(path: CastlingPath, bound: PawnBound) -> Option<&'static SafeStructures> {
+        let cell = *Self::tables()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(&(path, bound))?;
+        cell.get()
+    }
+
+    /// The table of the mirror-image castling ([`mirrored`]): each structure's flag moved to the
+    /// mirror-image structure.
+    fn mirrored(&self) -> SafeStructures {
+        let mut safe = vec![false; self.safe.len()];
+        for (index, &flag) in self.safe.iter().enumerate() {
+            safe[mirrored_structure(index)] = flag;
+        }
+        SafeStructures { safe }
     }
 
     /// Works out the tables of every castling of `paths` (named alike, see
@@ -106,7 +141,9 @@ impl SafeStructures {
     /// threads would ask for the same structures at the same moment and mostly start from
     /// empty caches. The tasks run in parallel, one level of pawn advancement after another,
     /// most advanced first, since a structure's safety needs its successors'. The tables are
-    /// the same as one castling at a time gives.
+    /// the same as one castling at a time gives. Of two castlings that mirror each other only
+    /// one is worked out (module docs), which halves the work for the rules whose castlings
+    /// mirror with the array.
     pub fn prepare(paths: &[CastlingPath], bound: PawnBound) {
         if bound > PawnBound::ALL_EIGHT {
             return;
@@ -128,30 +165,53 @@ impl SafeStructures {
         };
         paths.sort();
         paths.dedup();
+        // A castling whose mirror image is worked out already, or comes earlier in the list,
+        // takes the mirror of that table; only the others are worked out here.
+        let (images, paths): (Vec<CastlingPath>, Vec<CastlingPath>) =
+            paths.iter().partition(|&&path| {
+                let image = mirrored(path);
+                image < path && paths.binary_search(&image).is_ok()
+                    || Self::worked_out(image, bound).is_some()
+            });
         phases::timed(Phase::Tables, || {
-            let files = bound.files();
-            let mut safe = vec![vec![false; STRUCTURES]; paths.len()];
-            for level in within_by_level(files).iter().rev() {
-                let flags: Vec<Vec<bool>> = level
-                    .par_iter()
-                    .map(|&index| {
-                        (safe.iter().zip(&paths))
-                            .map(|(table, &path)| {
-                                successors_safe(table, index, files) && robust_cached(path, index)
-                            })
-                            .collect()
-                    })
-                    .collect();
-                for (&index, flags) in level.iter().zip(flags) {
-                    for (table, flag) in safe.iter_mut().zip(flags) {
-                        table[index] = flag;
-                    }
-                }
-            }
+            let safe = Self::work_out_together(&paths, bound.files());
             for (path, safe) in paths.into_iter().zip(safe) {
-                Self::tables().once_per((path, bound), || SafeStructures { safe });
+                Self::tables().once_per((path, bound), || safe);
+            }
+            for path in images {
+                Self::tables().once_per((path, bound), || {
+                    let image = Self::worked_out(mirrored(path), bound);
+                    image.expect("the mirror image's table is ready").mirrored()
+                });
             }
         });
+    }
+
+    /// The tables of `paths` with pawns moved on at most `bound` files, each structure one task
+    /// that tests it for every castling in turn ([`SafeStructures::prepare`]), one level of
+    /// pawn advancement after another, most advanced first.
+    fn work_out_together(paths: &[CastlingPath], bound: usize) -> Vec<SafeStructures> {
+        let mut safe = vec![vec![false; STRUCTURES]; paths.len()];
+        for level in within_by_level(bound).iter().rev() {
+            let flags: Vec<Vec<bool>> = level
+                .par_iter()
+                .map(|&index| {
+                    (safe.iter().zip(paths))
+                        .map(|(table, &path)| {
+                            successors_safe(table, index, bound) && robust_cached(path, index)
+                        })
+                        .collect()
+                })
+                .collect();
+            for (&index, flags) in level.iter().zip(flags) {
+                for (table, flag) in safe.iter_mut().zip(flags) {
+                    table[index] = flag;
+                }
+            }
+        }
+        safe.into_iter()
+            .map(|safe| SafeStructures { safe })
+            .collect()
     }
 
     /// The safe structures of `castle` on a board `F` files wide: [`SafeStructures::of`] on the
@@ -209,6 +269,18 @@ impl SafeStructures {
         }
         SafeStructures { safe }
     }
+}
+
+/// The castling that mirrors `path` ([`Geometry::mirrored`]), named alike.
+fn mirrored(path: CastlingPath) -> CastlingPath {
+    CastlingPath::of_geometry(path.geometry().mirrored(8), Naming::Side)
+}
+
+/// The index of the structure that mirrors structure `index`: the files' pawns in reverse.
+fn mirrored_structure(index: usize) -> usize {
+    let mut pawns = structure_pawns::<8>(index);
+    pawns.reverse();
+    structure_index(&pawns)
 }
 
 /// The structures with pawns moved on at most `bound` files, by level of advancement (the sum
