@@ -1,6 +1,8 @@
+use super::tables::mirrored;
 use super::*;
 use crate::chess::{CastlingSide, File};
-use crate::start::search::model::{BEYOND, THIRD};
+use crate::start::bound::PawnBound;
+use crate::start::search::model::{BEYOND, STRUCTURES, THIRD, moved_files, structure_pawns};
 
 /// Chess960 castling with the king on `king` and the rook on `rook`.
 fn path(king: File, rook: File) -> CastlingPath {
