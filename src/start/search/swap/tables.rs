@@ -33,7 +33,8 @@ impl SafeStructures {
     /// The safe structures of castling along `path`, with pawns moved on at most `bound` files.
     /// Worked out once per castling and bound and shared by every arrangement with the same
     /// king and rook files (and by every rule with the same castling); the mirror of its mirror
-    /// image's table when that one is worked out already (module docs).
+    /// image's table when that one is worked out already (the module docs of
+    /// [`crate::start::search::swap`]).
     pub fn of(path: CastlingPath, bound: PawnBound) -> &'static SafeStructures {
         if bound > PawnBound::ALL_EIGHT {
             return SafeStructures::none();
