@@ -78,27 +78,16 @@ impl SafeStructures {
     /// empty caches. The tasks run in parallel, one level of pawn advancement after another,
     /// most advanced first, since a structure's safety needs its successors'. The tables are
     /// the same as one castling at a time gives. Of two castlings that mirror each other only
-    /// one is worked out (module docs), which halves the work for the rules whose castlings
-    /// mirror with the array.
+    /// one is worked out ([`crate::start::search::swap`]), which halves the work for the rules
+    /// whose castlings mirror with the array.
     pub fn prepare(paths: &[CastlingPath], bound: PawnBound) {
         if bound > PawnBound::ALL_EIGHT {
             return;
         }
-        let mut paths: Vec<CastlingPath> = {
-            let known = Self::tables()
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let worked_out = |path: &CastlingPath| {
-                known
-                    .get(&(*path, bound))
-                    .is_some_and(|cell| cell.get().is_some())
-            };
-            paths
-                .iter()
-                .map(|path| path.unnamed())
-                .filter(|path| !worked_out(path))
-                .collect()
-        };
+        let mut paths: Vec<CastlingPath> = (paths.iter())
+            .map(|path| path.unnamed())
+            .filter(|&path| Self::worked_out(path, bound).is_none())
+            .collect();
         paths.sort();
         paths.dedup();
         // A castling whose mirror image is worked out already, or comes earlier in the list,
