@@ -5,7 +5,9 @@
 use crate::start::search::castling_game::{Group, members};
 use crate::start::search::components::{Core, CoreCache};
 use crate::start::search::hash::{KeyMap, KeySet};
-use crate::start::search::model::{BackRank, Pos, PosKey, Rules, SquareSet, Step, kinds};
+use crate::start::search::model::{
+    BackRank, Pawns, Pos, PosKey, Rules, Sq, SquareSet, Step, kinds,
+};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 
@@ -90,6 +92,14 @@ pub fn walk_to<const F: usize>(
 /// In the largest group (king g1, rook h1) a quarter of the positions the walks met lay in
 /// the core's pawn structure (the README's Measuring section); now only those a pawn move
 /// leads to are met, and none is expanded.
+///
+/// The positions are expanded nearest the core first ([`Nearest`]), not breadth-first: the
+/// answer is the set of arrangements from which some game arrives, which no order of
+/// expansion changes (a position is expanded again whenever arrangements new to it arrive, so
+/// the search ends with every arrangement that reaches it, or with all of `from` arrived).
+/// Only how soon the search can stop depends on the order, and every walk the report asks
+/// for arrives: nearest first, they met a fifth of the positions breadth-first met
+/// (`docs/performance.md`, the twelfth pass).
 pub fn walkable<const F: usize>(
     arrangements: &[impl BackRank<F>],
     from: Group,
@@ -100,13 +110,17 @@ pub fn walkable<const F: usize>(
     let mut fate = |pos: &Pos<F>| {
         (*pos.pawns() == core.pawns).then(|| components.id(pos.placement()) == core.id)
     };
-    let mut walk = SharedWalk::default();
+    let mut walk = SharedWalk {
+        index: KeyMap::default(),
+        queue: Nearest::towards(core),
+        arrived: 0,
+    };
     for i in members(from) {
         for (p, _) in rules.roots(&arrangements[i]) {
             walk.visit(&p, 1 << i, &mut fate);
         }
     }
-    while let Some(key) = walk.queue.pop_front() {
+    while let Some(key) = walk.queue.pop() {
         if walk.arrived == from {
             break;
         }
@@ -127,10 +141,9 @@ pub fn walkable<const F: usize>(
 /// key's alignment), so that a visit touches one place in memory: the searches meet hundreds
 /// of thousands of positions, and a second array indexed per position cost a cache miss on
 /// most visits.
-#[derive(Default)]
-struct SharedWalk {
+struct SharedWalk<const F: usize> {
     index: KeyMap<Slot>,
-    queue: VecDeque<PosKey>,
+    queue: Nearest<F>,
     arrived: Group,
 }
 
@@ -143,16 +156,11 @@ struct Slot {
     waiting: Group,
 }
 
-impl SharedWalk {
+impl<const F: usize> SharedWalk<F> {
     /// The arrangements of `bits` reach `pos`: those new to it have arrived if `fate` says the
     /// position settles the walk their way (`Some(true)`), go no further from it if it settles
     /// it the other way (`Some(false)`), and otherwise wait for it to be expanded for them.
-    fn visit<const F: usize>(
-        &mut self,
-        pos: &Pos<F>,
-        bits: Group,
-        fate: &mut impl FnMut(&Pos<F>) -> Option<bool>,
-    ) {
+    fn visit(&mut self, pos: &Pos<F>, bits: Group, fate: &mut impl FnMut(&Pos<F>) -> Option<bool>) {
         let key = pos.key();
         let slot = self.index.entry(key).or_default();
         let new = bits & !slot.reach;
@@ -165,10 +173,63 @@ impl SharedWalk {
             Some(false) => {}
             None => {
                 if slot.waiting == 0 {
-                    self.queue.push_back(key);
+                    self.queue.push(pos, key);
                 }
                 slot.waiting |= new;
             }
         }
+    }
+}
+
+/// The queue of [`walkable`]: positions waiting to be expanded, taken nearest the core first,
+/// and in the order they came among equally near ones. How near a position is: the exact
+/// squares whose kind differs from the core's first member's (the component's id), plus the
+/// files whose pawn differs from the core's. A rough guide, not a bound: any order gives the
+/// walk the same answer (see [`walkable`]), and this one only has to find the arrivals soon.
+struct Nearest<const F: usize> {
+    /// The kind on each exact square of the core's first member, 0 where empty.
+    kinds: Vec<u8>,
+    /// The core's pawns.
+    pawns: Pawns<F>,
+    /// The positions waiting, by how far they are: index 0 for the nearest.
+    by_distance: Vec<VecDeque<PosKey>>,
+    /// No position waits nearer than this.
+    nearest: usize,
+}
+
+impl<const F: usize> Nearest<F> {
+    /// An empty queue towards `core`.
+    fn towards(core: &Core<F>) -> Nearest<F> {
+        let first = Pos::<F>::from_key(core.id);
+        Nearest {
+            kinds: (0..2 * F as Sq).map(|s| first.kind(s)).collect(),
+            pawns: core.pawns,
+            by_distance: vec![VecDeque::new(); 3 * F + 1],
+            nearest: 0,
+        }
+    }
+
+    /// Queues `pos`, whose key is `key`.
+    fn push(&mut self, pos: &Pos<F>, key: PosKey) {
+        let squares = (self.kinds.iter().zip(0..))
+            .filter(|&(&kind, s)| pos.kind(s) != kind)
+            .count();
+        let files = (pos.pawns().iter().zip(&self.pawns))
+            .filter(|(a, b)| a != b)
+            .count();
+        let distance = squares + files;
+        self.by_distance[distance].push_back(key);
+        self.nearest = self.nearest.min(distance);
+    }
+
+    /// The nearest position waiting, the first queued of those equally near.
+    fn pop(&mut self) -> Option<PosKey> {
+        while let Some(waiting) = self.by_distance.get_mut(self.nearest) {
+            match waiting.pop_front() {
+                Some(key) => return Some(key),
+                None => self.nearest += 1,
+            }
+        }
+        None
     }
 }
