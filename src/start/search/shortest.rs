@@ -56,10 +56,12 @@ use crate::chess::directions;
 use crate::chess::{Arrangement, CastlingSide, File, Move, Piece, Rank, Square};
 use crate::start::board::{WhiteBoard as Board, castling_move, first_rank, plain_move};
 use crate::start::line::Line;
-use crate::start::search::hash::FastMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::OnceLock;
+
+mod index;
+use index::{Index, Seen};
 
 /// The squares the searches use: ranks 1 to 5, a1 to h5, indexed as cozy-chess indexes them.
 const SQUARES: usize = 40;
@@ -68,8 +70,9 @@ const TOP: Rank = Rank::Fifth;
 /// "Not reachable" in the distance tables and estimates.
 const FAR: u8 = u8::MAX;
 
-/// The default budget: how many placements a search may create before it gives up. About
-/// 40 bytes each, so a search stays below a few hundred megabytes at worst.
+/// The default budget: how many placements a search may create before it gives up. At most
+/// about 120 bytes each (its node, its share of an index at most half full and just doubled,
+/// its queue entry), so a search stays below about 360 megabytes at worst.
 pub const DEFAULT_BUDGET: usize = 3_000_000;
 
 /// A search that created its whole budget of placements without reaching the goal: no game is
@@ -365,13 +368,6 @@ struct Node {
     moves: u8,
 }
 
-/// A placement's entry in the search's index: its node, and the moves of `nodes[node]`.
-#[derive(Clone, Copy)]
-struct Seen {
-    node: u32,
-    moves: u8,
-}
-
 /// An entry of the search's queue: the estimated total, the moves made and the node, packed
 /// into one integer whose order is the queue's (least total first, then most moves made, then
 /// the earliest found), so that the heap compares one word rather than a tuple.
@@ -410,9 +406,13 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
     }];
     // Each placement's node and its least known number of moves, kept beside the key: most
     // placements a move leads to are known already, and the comparison then needs no second
-    // lookup in `nodes` (a cache miss in a large search).
-    let mut index: FastMap<Stored, Seen> = FastMap::default();
-    index.insert(stored(start), Seen { node: 0, moves: 0 });
+    // lookup in `nodes` (a cache miss in a large search). The module `index` says why it is
+    // not a standard hash map.
+    let mut index = Index::new();
+    index.insert_new(stored(start), Seen { node: 0, moves: 0 });
+    // The placements one expansion leads to, with the move and the estimate there, gathered
+    // before any is looked up (see `Index::touch`).
+    let mut leads: Vec<(Key, u8, u8, u32)> = Vec::new();
     // Least estimated total first, then most moves made, then the earliest found.
     let mut open = BinaryHeap::new();
     open.push(Reverse(Queued::new(h, 0, 0)));
@@ -429,6 +429,7 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
         if goal.reached(key, &parts) {
             return Ok(path(&nodes, at));
         }
+        leads.clear();
         for from in 0..SQUARES {
             let man = get(key, from);
             if man == 0 || goal.frozen.contains(&from) {
@@ -451,40 +452,43 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                     continue; // a pawn pushed past every rank it may end on
                 };
                 let next = with(with(key, from, 0), to, man);
-                let next_moves = moves + 1;
-                match index.get_mut(&stored(next)) {
-                    Some(seen) if seen.moves <= next_moves => continue,
-                    Some(seen) => {
-                        seen.moves = next_moves;
-                        let node = &mut nodes[seen.node as usize];
-                        (node.parent, node.from, node.to, node.moves) =
-                            (at, from as u8, to as u8, next_moves);
-                        let id = seen.node;
-                        open.push(Reverse(Queued::new(next_moves as u32 + h, next_moves, id)));
-                    }
-                    None => {
-                        if nodes.len() >= budget {
-                            return Err(GaveUp {
-                                placements: nodes.len(),
-                            });
-                        }
-                        let id = nodes.len() as u32;
-                        nodes.push(Node {
-                            key: stored(next),
-                            parent: at,
-                            from: from as u8,
-                            to: to as u8,
-                            moves: next_moves,
+                leads.push((next, from as u8, to as u8, h));
+            }
+        }
+        index.touch(leads.iter().map(|&(next, ..)| stored(next)));
+        for &(next, from, to, h) in &leads {
+            let next_moves = moves + 1;
+            match index.get_mut(stored(next)) {
+                Some(seen) if seen.moves <= next_moves => continue,
+                Some(seen) => {
+                    seen.moves = next_moves;
+                    let node = &mut nodes[seen.node as usize];
+                    (node.parent, node.from, node.to, node.moves) = (at, from, to, next_moves);
+                    let id = seen.node;
+                    open.push(Reverse(Queued::new(next_moves as u32 + h, next_moves, id)));
+                }
+                None => {
+                    if nodes.len() >= budget {
+                        return Err(GaveUp {
+                            placements: nodes.len(),
                         });
-                        index.insert(
-                            stored(next),
-                            Seen {
-                                node: id,
-                                moves: next_moves,
-                            },
-                        );
-                        open.push(Reverse(Queued::new(next_moves as u32 + h, next_moves, id)));
                     }
+                    let id = nodes.len() as u32;
+                    nodes.push(Node {
+                        key: stored(next),
+                        parent: at,
+                        from,
+                        to,
+                        moves: next_moves,
+                    });
+                    index.insert_new(
+                        stored(next),
+                        Seen {
+                            node: id,
+                            moves: next_moves,
+                        },
+                    );
+                    open.push(Reverse(Queued::new(next_moves as u32 + h, next_moves, id)));
                 }
             }
         }
