@@ -13,6 +13,8 @@
 // A placement as the search stores it; `(0, 0)`, the empty board, is never one (a king is
 // always there) and marks an empty slot.
 use super::Stored;
+use crate::start::search::hash::KeyHasher;
+use std::hash::Hasher;
 
 /// A placement's entry: its node, and the moves of that node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,12 +48,13 @@ impl Index {
         }
     }
 
-    /// The first slot to look in for `key`: the high bits of a multiply-rotate mix of both
-    /// words (the high bits of a multiply are its best mixed).
+    /// The first slot to look in for `key`: the searches' own hash of its two words
+    /// ([`KeyHasher`], whose low bits are well mixed), cut to the table's size.
     fn home(&self, (low, high): Stored) -> usize {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mixed = (low.wrapping_mul(K).rotate_left(23) ^ high).wrapping_mul(K);
-        (mixed >> (64 - self.slots.len().trailing_zeros())) as usize
+        let mut hasher = KeyHasher::default();
+        hasher.write_u64(low);
+        hasher.write_u64(high);
+        hasher.finish() as usize & (self.slots.len() - 1)
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
