@@ -5,9 +5,7 @@
 use crate::start::search::castling_game::{Group, members};
 use crate::start::search::components::{Core, CoreCache};
 use crate::start::search::hash::{KeyMap, KeySet};
-use crate::start::search::model::{
-    BackRank, Pawns, Pos, PosKey, Rules, Sq, SquareSet, Step, kinds,
-};
+use crate::start::search::model::{BackRank, Pos, PosKey, Rules, Sq, SquareSet, Step, kinds};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 
@@ -187,10 +185,8 @@ impl<const F: usize> SharedWalk<F> {
 /// files whose pawn differs from the core's. A rough guide, not a bound: any order gives the
 /// walk the same answer (see [`walkable`]), and this one only has to find the arrivals soon.
 struct Nearest<const F: usize> {
-    /// The kind on each exact square of the core's first member, 0 where empty.
-    kinds: Vec<u8>,
-    /// The core's pawns.
-    pawns: Pawns<F>,
+    /// The core's first member, the component's id (its pawns are the core's).
+    first: Pos<F>,
     /// The positions waiting, by how far they are: index 0 for the nearest.
     by_distance: Vec<VecDeque<PosKey>>,
     /// No position waits nearer than this.
@@ -200,10 +196,8 @@ struct Nearest<const F: usize> {
 impl<const F: usize> Nearest<F> {
     /// An empty queue towards `core`.
     fn towards(core: &Core<F>) -> Nearest<F> {
-        let first = Pos::<F>::from_key(core.id);
         Nearest {
-            kinds: (0..2 * F as Sq).map(|s| first.kind(s)).collect(),
-            pawns: core.pawns,
+            first: Pos::from_key(core.id),
             by_distance: vec![VecDeque::new(); 3 * F + 1],
             nearest: 0,
         }
@@ -211,10 +205,10 @@ impl<const F: usize> Nearest<F> {
 
     /// Queues `pos`, whose key is `key`.
     fn push(&mut self, pos: &Pos<F>, key: PosKey) {
-        let squares = (self.kinds.iter().zip(0..))
-            .filter(|&(&kind, s)| pos.kind(s) != kind)
+        let squares = (0..2 * F as Sq)
+            .filter(|&s| pos.kind(s) != self.first.kind(s))
             .count();
-        let files = (pos.pawns().iter().zip(&self.pawns))
+        let files = (pos.pawns().iter().zip(self.first.pawns()))
             .filter(|(a, b)| a != b)
             .count();
         let distance = squares + files;
