@@ -132,6 +132,11 @@ fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
 /// A run in another PID namespace (where the first run's process id does not exist) leaves the
 /// first run's temporary files alone: both runs succeed and write whole sets. Needs `unshare`
 /// with the right to make namespaces (root in CI); skipped with a message otherwise.
+///
+/// The first run is held stopped (SIGSTOP) once its temporary files exist and it has let go of
+/// the directory's lock, so it is certainly still going on while the second run sweeps, however
+/// slow the machine; then it is let go on (SIGCONT) and must commit whole files. Holding it makes
+/// the quickest report enough for the first run too.
 #[test]
 fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
     let permitted = Command::new("unshare")
@@ -144,14 +149,15 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
     }
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    // The first run takes a few seconds (three files of pawn moves); the second, quick one
-    // starts while the first is under way and sweeps the same directory.
-    let mut first = report_to(&csv, &md)
-        .args(["--pawn-bound", "3", "--rule", "chess960", "--quiet"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    let mut first = Held(Some(
+        report_to(&csv, &md)
+            .args(QUICK)
+            .arg("--quiet")
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    ));
+    first.hold_during_its_analysis(dir.path());
     let other = dir.path().join("other");
     std::fs::create_dir(&other).unwrap();
     let second = Command::new("unshare")
@@ -173,12 +179,13 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
         "{}",
         String::from_utf8_lossy(&second.stderr)
     );
-    // Otherwise the second run swept files of a run that had ended, and this proves nothing.
-    assert!(
-        first.try_wait().unwrap().is_none(),
-        "the first run ended before the second one did: give the first run more work"
+    assert_eq!(
+        leftovers(dir.path()).len(),
+        4,
+        "the second run removed temporary files of the first, live one: {:?}",
+        leftovers(dir.path())
     );
-    let first = first.wait_with_output().unwrap();
+    let first = first.go_on();
     assert!(
         first.status.success(),
         "{}",
@@ -194,6 +201,65 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
         "{:?}",
         leftovers(dir.path())
     );
+}
+
+/// A run that a test can hold stopped, killed if the test fails meanwhile (a run left stopped
+/// would outlive the tests).
+struct Held(Option<std::process::Child>);
+
+impl Held {
+    fn pid(&self) -> rustix::process::Pid {
+        rustix::process::Pid::from_child(self.0.as_ref().unwrap())
+    }
+
+    /// Waits until the run has created its four temporary files in `dir` and released the
+    /// directory's lock, and leaves it stopped there (SIGSTOP, the stop waited for): a run
+    /// that sweeps `dir` now meets a live run's files, and is not kept waiting for the lock.
+    fn hold_during_its_analysis(&mut self, dir: &Path) {
+        use rustix::fs::{FlockOperation, flock};
+        use rustix::process::{Signal, WaitOptions, kill_process, waitpid};
+        let started = Instant::now();
+        loop {
+            assert!(
+                self.0.as_mut().unwrap().try_wait().unwrap().is_none(),
+                "the run ended before it could be held"
+            );
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the run made no temporary files within a minute: {:?}",
+                leftovers(dir)
+            );
+            if leftovers(dir).len() == 4 {
+                kill_process(self.pid(), Signal::STOP).unwrap();
+                waitpid(Some(self.pid()), WaitOptions::UNTRACED).unwrap();
+                let free = flock(
+                    std::fs::File::open(dir).unwrap(),
+                    FlockOperation::NonBlockingLockExclusive,
+                )
+                .is_ok();
+                if free {
+                    return; // the descriptor, and the lock taken to test, are gone
+                }
+                kill_process(self.pid(), Signal::CONT).unwrap();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Lets the run go on (SIGCONT) and waits for its end.
+    fn go_on(mut self) -> Output {
+        rustix::process::kill_process(self.pid(), rustix::process::Signal::CONT).unwrap();
+        self.0.take().unwrap().wait_with_output().unwrap()
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some(mut run) = self.0.take() {
+            let _ = run.kill(); // SIGKILL ends a stopped process too
+            let _ = run.wait();
+        }
+    }
 }
 
 /// Two reports at once into the same four paths, with different contents (pawn bounds 1 and
