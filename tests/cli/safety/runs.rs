@@ -64,15 +64,16 @@ const RECORD_MARKER: &str = "castle960 commit record: a later castle960 run into
 fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
-    // A run killed during its analysis leaves its four temporary files.
-    let mut killed = report_to(&csv, &md)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1000));
-    killed.kill().unwrap();
-    killed.wait().unwrap();
+    // A run killed (SIGKILL) during its analysis leaves its four temporary files.
+    let mut killed = Held(Some(
+        report_to(&csv, &md)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    ));
+    killed.hold_during_its_analysis(dir.path());
+    drop(killed);
     assert_eq!(
         leftovers(dir.path()).len(),
         4,
@@ -203,8 +204,8 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
     );
 }
 
-/// A run that a test can hold stopped, killed if the test fails meanwhile (a run left stopped
-/// would outlive the tests).
+/// A run that a test can hold stopped; dropped, it is killed (SIGKILL) and waited for, so that a
+/// run left stopped by a failing test does not outlive the tests.
 struct Held(Option<std::process::Child>);
 
 impl Held {
