@@ -232,7 +232,10 @@ impl Held {
             );
             if leftovers(dir).len() == 4 {
                 kill_process(self.pid(), Signal::STOP).unwrap();
-                waitpid(Some(self.pid()), WaitOptions::UNTRACED).unwrap();
+                let (_, status) = waitpid(Some(self.pid()), WaitOptions::UNTRACED)
+                    .unwrap()
+                    .expect("waitpid without WNOHANG reports a change");
+                assert!(status.stopped(), "the run ended before it could be held");
                 let free = flock(
                     std::fs::File::open(dir).unwrap(),
                     FlockOperation::NonBlockingLockExclusive,
