@@ -235,7 +235,11 @@ impl Held {
                 let (_, status) = waitpid(Some(self.pid()), WaitOptions::UNTRACED)
                     .unwrap()
                     .expect("waitpid without WNOHANG reports a change");
-                assert!(status.stopped(), "the run ended before it could be held");
+                if !status.stopped() {
+                    // Reaped here: `Drop` must not signal a process id that may be reused.
+                    self.0 = None;
+                    panic!("the run ended before it could be held: {status:?}");
+                }
                 let free = flock(
                     std::fs::File::open(dir).unwrap(),
                     FlockOperation::NonBlockingLockExclusive,
