@@ -3,6 +3,8 @@
 //! namespace), and concurrent runs never leave a mixed set of files.
 
 use super::*;
+use rustix::fs::{FlockOperation, flock};
+use rustix::process::{Pid, Signal, WaitOptions, kill_process, waitpid};
 
 /// A full report (about 10 s on two threads) interrupted after `after`, on `threads` worker
 /// threads (`None`: the default): exit 128 + signal, old files untouched, no temporary file
@@ -94,7 +96,7 @@ fn leftovers_of_ended_runs_are_removed_and_nothing_else() {
     // A run still going on: this test holds the lock of its temporary file.
     let alive = temp_name("LiveRun00001");
     let held = std::fs::File::create(dir.path().join(&alive)).unwrap();
-    rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).unwrap();
+    flock(&held, FlockOperation::LockExclusive).unwrap();
     let users = [
         temp_name("UserFile0001"),
         ".castle960-UserFile0002.bak".to_string(),
@@ -209,16 +211,14 @@ fn a_run_in_another_pid_namespace_leaves_a_live_runs_files_alone() {
 struct Held(Option<std::process::Child>);
 
 impl Held {
-    fn pid(&self) -> rustix::process::Pid {
-        rustix::process::Pid::from_child(self.0.as_ref().unwrap())
+    fn pid(&self) -> Pid {
+        Pid::from_child(self.0.as_ref().unwrap())
     }
 
     /// Waits until the run has created its four temporary files in `dir` and released the
     /// directory's lock, and leaves it stopped there (SIGSTOP, the stop waited for): a run
     /// that sweeps `dir` now meets a live run's files, and is not kept waiting for the lock.
     fn hold_during_its_analysis(&mut self, dir: &Path) {
-        use rustix::fs::{FlockOperation, flock};
-        use rustix::process::{Signal, WaitOptions, kill_process, waitpid};
         let started = Instant::now();
         loop {
             assert!(
@@ -256,7 +256,7 @@ impl Held {
 
     /// Lets the run go on (SIGCONT) and waits for its end.
     fn go_on(mut self) -> Output {
-        rustix::process::kill_process(self.pid(), rustix::process::Signal::CONT).unwrap();
+        kill_process(self.pid(), Signal::CONT).unwrap();
         self.0.take().unwrap().wait_with_output().unwrap()
     }
 }
