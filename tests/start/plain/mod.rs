@@ -5,6 +5,7 @@
 //! castling ([`chess960`]), `rules.rs` on every rule's castlings as it reads them from the rule
 //! texts.
 
+pub mod key_set;
 pub mod model;
 pub mod whole_board;
 

@@ -11,8 +11,9 @@
 //! rook and knight) leave and come back as the knight does, and move as both their parts.
 
 use super::Castling;
+use super::key_set::{Cells, KeySet, pack, unpack};
 use crate::common::{BISHOP_DIRS, KING_DIRS, ROOK_DIRS};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
 const HOME: u8 = 0;
@@ -90,13 +91,9 @@ fn lines(man: u8) -> &'static [(&'static [(i32, i32)], bool)] {
     }
 }
 
-/// All successors, with the men on `frozen` squares never moving.
-fn successors<const W: usize>(
-    s: &State<W>,
-    frozen: &[usize],
-    bound: usize,
-    out: &mut Vec<State<W>>,
-) {
+/// Every move of a man (a pawn move is no man's: see [`pawn_moves`]), with the men on `frozen`
+/// squares never moving: the successors of `s` in its own pawn structure.
+fn moves_of_men<const W: usize>(s: &State<W>, frozen: &[usize], out: &mut Vec<State<W>>) {
     out.clear();
     for i in 0..2 * W {
         let p = s.at(i);
@@ -169,36 +166,48 @@ fn successors<const W: usize>(
             }
         }
     }
-    let moved = s.pawns.iter().filter(|&&p| p != HOME).count();
+}
+
+/// The pawn structures one pawn move leads to from `pawns`, with pawns moved on at most `bound`
+/// files. A pawn move changes nothing on ranks 1-2 (the pawn steps onto rank 3 or beyond, which
+/// the model does not keep square by square), so every state of a structure leads to the state
+/// with the same ranks 1-2 in each of these.
+fn pawn_moves<const W: usize>(pawns: &[u8; W], bound: usize) -> Vec<[u8; W]> {
+    let moved = pawns.iter().filter(|&&p| p != HOME).count();
+    let mut out = Vec::new();
     for f in 0..W {
-        let targets: &[u8] = match s.pawns[f] {
+        let targets: &[u8] = match pawns[f] {
             HOME if moved < bound => &[THIRD, BEYOND],
             THIRD => &[BEYOND],
             _ => &[],
         };
         for &t in targets {
-            let mut n = *s;
-            n.pawns[f] = t;
+            let mut n = *pawns;
+            n[f] = t;
             out.push(n);
         }
     }
+    out
 }
 
 /// A set of states, by pawn structure: what [`explore`] finds.
-pub struct Reachable<const W: usize = 8>(FxHashMap<[u8; W], FxHashSet<[[u8; W]; 2]>>);
+pub struct Reachable<const W: usize = 8>(FxHashMap<[u8; W], KeySet>);
 
 impl<const W: usize> Reachable<W> {
     pub fn contains(&self, s: &State<W>) -> bool {
         self.0
             .get(&s.pawns)
-            .is_some_and(|cells| cells.contains(&s.cells))
+            .is_some_and(|cells| cells.contains(pack(&s.cells)))
     }
 
     /// Every state, in no particular order.
     pub fn states(&self) -> impl Iterator<Item = State<W>> + '_ {
-        self.0
-            .iter()
-            .flat_map(|(&pawns, cells)| cells.iter().map(move |&cells| State { cells, pawns }))
+        self.0.iter().flat_map(|(&pawns, cells)| {
+            cells.iter().map(move |key| State {
+                cells: unpack(key),
+                pawns,
+            })
+        })
     }
 }
 
@@ -212,39 +221,45 @@ fn advance<const W: usize>(pawns: &[u8; W]) -> usize {
 ///
 /// Pawns never go back, so a state leads to states of its own pawn structure (the men's moves)
 /// and of structures further advanced (pawn moves), never to one less advanced: the structures
-/// are explored one at a time, least advanced first, each from every state found to enter it.
-/// The set is the same as one search over all states would find; but with two pawn files it
-/// holds millions of states, and inserting states is nearly all of the search's time, mostly
-/// waiting for memory: one structure's states (tens of thousands) stay in the processor's
-/// caches. It hashes with rustc-hash's fast hasher rather than std's SipHash (the same set
-/// either way).
+/// are explored one at a time, least advanced first. A structure's states are those the men's
+/// moves reach from its first states: the start, if it is the start's structure, and every
+/// state of each structure one pawn move before it, with the same ranks 1-2 ([`pawn_moves`]).
+/// The set is the same as one search over all states would find. With two pawn files it holds
+/// millions of states, and inserting them is nearly all of the search's time, mostly waiting
+/// for memory: one structure at a time keeps a smaller set in the caches, and [`KeySet`] looks
+/// up a state's successors together.
 pub fn explore<const W: usize>(start: State<W>, frozen: &[usize], bound: usize) -> Reachable<W> {
-    // The structures found and not yet explored, least advanced first: the states found in
-    // each, and those of them whose successors are still to be found.
-    type Found<const W: usize> = (FxHashSet<[[u8; W]; 2]>, Vec<[[u8; W]; 2]>);
-    let mut pending: BTreeMap<(usize, [u8; W]), Found<W>> = BTreeMap::new();
-    pending.insert(
-        (advance(&start.pawns), start.pawns),
-        (FxHashSet::from_iter([start.cells]), vec![start.cells]),
-    );
-    let mut explored = FxHashMap::default();
+    // The structures met and not yet explored, least advanced first, each with the structures
+    // one pawn move before it.
+    let mut pending: BTreeMap<(usize, [u8; W]), Vec<[u8; W]>> = BTreeMap::new();
+    pending.insert((advance(&start.pawns), start.pawns), Vec::new());
+    let mut explored: FxHashMap<[u8; W], KeySet> = FxHashMap::default();
     let mut out = Vec::new();
-    while let Some(((_, pawns), (mut seen, mut todo))) = pending.pop_first() {
+    let mut same = Vec::new();
+    while let Some(((_, pawns), before)) = pending.pop_first() {
+        let mut first: Vec<Cells> = before
+            .iter()
+            .flat_map(|earlier| explored[earlier].iter())
+            .collect();
+        if pawns == start.pawns {
+            first.push(pack(&start.cells));
+        }
+        first.sort_unstable();
+        first.dedup();
+        let mut seen = KeySet::default();
+        seen.insert_all(&first, |_| {});
+        let mut todo: Vec<[[u8; W]; 2]> = first.into_iter().map(unpack).collect();
         while let Some(cells) = todo.pop() {
-            successors(&State { cells, pawns }, frozen, bound, &mut out);
-            for n in &out {
-                if n.pawns == pawns {
-                    if seen.insert(n.cells) {
-                        todo.push(n.cells);
-                    }
-                } else {
-                    let (later, later_todo) =
-                        pending.entry((advance(&n.pawns), n.pawns)).or_default();
-                    if later.insert(n.cells) {
-                        later_todo.push(n.cells);
-                    }
-                }
-            }
+            moves_of_men(&State { cells, pawns }, frozen, &mut out);
+            same.clear();
+            same.extend(out.iter().map(|n| pack(&n.cells)));
+            seen.insert_all(&same, |i| todo.push(out[i].cells));
+        }
+        for later in pawn_moves(&pawns, bound) {
+            pending
+                .entry((advance(&later), later))
+                .or_default()
+                .push(pawns);
         }
         explored.insert(pawns, seen);
     }
