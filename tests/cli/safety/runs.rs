@@ -6,10 +6,20 @@ use super::*;
 use rustix::fs::{FlockOperation, flock};
 use rustix::process::{Pid, Signal, WaitOptions, kill_process, waitpid};
 
-/// A full report (about 10 s on two threads) interrupted after `after`, on `threads` worker
+/// When [`interrupt`] signals its run.
+#[derive(Debug)]
+enum When {
+    /// After this long: early, with every worker thread busy.
+    After(Duration),
+    /// As soon as the run has staged its four temporary files (polled for), so that the files
+    /// certainly exist when the signal comes.
+    Staged,
+}
+
+/// A full report (about 10 s on two threads) interrupted `when` said, on `threads` worker
 /// threads (`None`: the default): exit 128 + signal, old files untouched, no temporary file
 /// left.
-fn interrupt(signal: &str, code: i32, after: Duration, threads: Option<&str>) {
+fn interrupt(signal: &str, code: i32, when: When, threads: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
     let (csv, md) = old_outputs(dir.path());
     let mut command = report_to(&csv, &md);
@@ -21,28 +31,47 @@ fn interrupt(signal: &str, code: i32, after: Duration, threads: Option<&str>) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(after);
+    match when {
+        When::After(after) => std::thread::sleep(after),
+        When::Staged => {
+            let started = Instant::now();
+            while leftovers(dir.path()).len() < 4 {
+                assert!(
+                    child.try_wait().unwrap().is_none(),
+                    "the run ended before it staged its files"
+                );
+                assert!(
+                    started.elapsed() < Duration::from_secs(60),
+                    "the run staged no files within a minute: {:?}",
+                    leftovers(dir.path())
+                );
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
     let sent = Command::new("kill")
         .args([format!("-{signal}"), child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(code), "{signal} after {after:?}");
-    assert_old_outputs_kept(dir.path(), &csv, &md, &format!("{signal} after {after:?}"));
+    assert_eq!(status.code(), Some(code), "{signal} {when:?}");
+    assert_old_outputs_kept(dir.path(), &csv, &md, &format!("{signal} {when:?}"));
 }
 
-/// Each signal early, with every worker thread busy, and again later in the analysis. The later
-/// runs work on one thread: the signal is handled the same way (on a thread of its own, which
-/// ends the run however many workers it has), and the work the test throws away is halved, 6 s
-/// of the CPU the test command shares.
+/// Each signal early, with every worker thread busy, and again on one worker thread once the
+/// run's temporary files certainly exist: the signal is handled the same way (on a thread of its
+/// own, which ends the run however many workers it has), and the files must go. (Those two runs
+/// were signalled after 3 s; waiting for the files instead makes sure they exist and spares
+/// about 6 s of the test command's CPU.)
 #[test]
 fn an_interrupted_report_leaves_no_temporary_file() {
-    interrupt("INT", 130, Duration::from_millis(500), None);
-    interrupt("TERM", 143, Duration::from_millis(500), None);
-    interrupt("INT", 130, Duration::from_secs(3), Some("1"));
-    interrupt("TERM", 143, Duration::from_secs(3), Some("1"));
-    interrupt("HUP", 129, Duration::from_millis(500), None);
+    let early = || When::After(Duration::from_millis(500));
+    interrupt("INT", 130, early(), None);
+    interrupt("TERM", 143, early(), None);
+    interrupt("INT", 130, When::Staged, Some("1"));
+    interrupt("TERM", 143, When::Staged, Some("1"));
+    interrupt("HUP", 129, early(), None);
 }
 
 /// A name of the form of castle960's temporary files (`.castle960-` + 12 letters or digits).
