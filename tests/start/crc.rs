@@ -226,8 +226,8 @@ fn arrays_with_king(king: usize) -> impl Iterator<Item = CrcArray> {
 /// With pawns on one file, the verdicts of two arrays (the first CRC array and Gothic Chess's
 /// `RNBQCKABNR`) equal the plain model search's: every man may leave and come back at any time,
 /// the castle-free reachable set is enumerated in full and every castled position is looked up
-/// in it. On ten files that set holds millions of positions for each array (about half a
-/// minute of CPU and a gigabyte each), so the suite runs two; `CASTLE960_CRC_ORACLE_STEP=k`
+/// in it. On ten files that set holds millions of positions for each array (about 5 s of CPU
+/// and 0.2 GB each), so the suite runs two; `CASTLE960_CRC_ORACLE_STEP=k`
 /// adds every k-th array and one array for each king file (the run of the README, "CRC arrays",
 /// used 4999: 13 arrays, 26 sides, no difference).
 #[test]

@@ -36,15 +36,23 @@ fn interrupt(signal: &str, code: i32, when: When, threads: Option<&str>) {
         When::Staged => {
             let started = Instant::now();
             while leftovers(dir.path()).len() < 4 {
-                assert!(
-                    child.try_wait().unwrap().is_none(),
-                    "the run ended before it staged its files"
-                );
-                assert!(
-                    started.elapsed() < Duration::from_secs(60),
-                    "the run staged no files within a minute: {:?}",
-                    leftovers(dir.path())
-                );
+                let failed = if let Some(status) = child.try_wait().unwrap() {
+                    Some(format!(
+                        "the run ended before it staged its files: {status}"
+                    ))
+                } else if started.elapsed() > Duration::from_secs(60) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    Some(format!(
+                        "the run staged no files within a minute: {:?}",
+                        leftovers(dir.path())
+                    ))
+                } else {
+                    None
+                };
+                if let Some(why) = failed {
+                    panic!("{why}");
+                }
                 std::thread::sleep(Duration::from_millis(5));
             }
         }

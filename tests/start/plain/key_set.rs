@@ -3,12 +3,12 @@
 //! the search does millions of times, looking up a state's successors.
 //!
 //! With pawns on two files the sets hold hundreds of thousands of states per pawn structure and
-//! outgrow the processor's caches, so the search waits on memory. A word instead of 16 or 20
-//! letters halves what each state takes, and [`KeySet::insert_all`] loads the slots of all of a
-//! state's successors before comparing any, so that the waits overlap. Together with the
-//! search's structure-by-structure order this took the two-file oracles from 17.4 to 12.7 s of
-//! CPU and the CRC one from 14.9 to 10.3 s (see `docs/performance.md`); the states found are the
-//! same, only kept differently.
+//! outgrow the processor's caches, so the search waits on memory. A state's key is one word
+//! instead of 16 or 20 letters, and [`KeySet::insert_all`] loads the slots of all of a state's
+//! successors before comparing any, so that the waits overlap. Together with the search's pawn
+//! moves taken a structure at a time this took the two-file oracle from 17.4 to 12.7 s of CPU and
+//! the CRC one from 14.9 to 10.3 s (`docs/performance.md`, the fifteenth pass); the states found
+//! are the same, only kept differently.
 
 /// The men's letters, each with its code in a [`Cells`] word: its index here (`.` for none).
 const MEN_CODES: [u8; 8] = *b".KQRBNAC";
@@ -65,9 +65,9 @@ pub struct KeySet {
 /// The bit that marks a slot taken; no key has it.
 const TAKEN: u64 = 1 << 63;
 
-/// A key's first slot in a table of `1 << bits` slots: the top bits of the key mixed by
-/// SplitMix64's finaliser. (The key's low bits are rank 1's first squares, which many states
-/// share; a multiplication alone, as rustc-hash's, left std's table with long probes.)
+/// A key's first slot in a table of `1 << bits` slots: the key mixed by SplitMix64's finaliser,
+/// its top `bits` bits. (The key's low bits are rank 1's first squares, which many states share:
+/// every bit must reach the ones that pick the slot.)
 fn home(key: Cells, bits: u32) -> usize {
     let mut z = key;
     z = (z ^ z >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);

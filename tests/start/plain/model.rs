@@ -169,9 +169,9 @@ fn moves_of_men<const W: usize>(s: &State<W>, frozen: &[usize], out: &mut Vec<St
 }
 
 /// The pawn structures one pawn move leads to from `pawns`, with pawns moved on at most `bound`
-/// files. A pawn move changes nothing on ranks 1-2 (the pawn steps onto rank 3 or beyond, which
-/// the model does not keep square by square), so every state of a structure leads to the state
-/// with the same ranks 1-2 in each of these.
+/// files. A pawn move changes no man's square (`cells`), only `pawns`, and whether it may be made
+/// depends on the pawns alone, so every state of a structure leads to the state with the same
+/// men on the same squares in each of these.
 fn pawn_moves<const W: usize>(pawns: &[u8; W], bound: usize) -> Vec<[u8; W]> {
     let moved = pawns.iter().filter(|&&p| p != HOME).count();
     let mut out = Vec::new();
@@ -223,7 +223,8 @@ fn advance<const W: usize>(pawns: &[u8; W]) -> usize {
 /// and of structures further advanced (pawn moves), never to one less advanced: the structures
 /// are explored one at a time, least advanced first. A structure's states are those the men's
 /// moves reach from its first states: the start, if it is the start's structure, and every
-/// state of each structure one pawn move before it, with the same ranks 1-2 ([`pawn_moves`]).
+/// state of each structure one pawn move before it, with the same men on the same squares
+/// ([`pawn_moves`]).
 /// The set is the same as one search over all states would find. With two pawn files it holds
 /// millions of states, and inserting them is nearly all of the search's time, mostly waiting
 /// for memory: one structure at a time keeps a smaller set in the caches, and [`KeySet`] looks

@@ -206,7 +206,7 @@ fn pawn_verdicts_equal_a_plain_model_search_with_one_pawn_file() {
     }
 }
 
-/// Slow (about 15 s of CPU, and 0.7 GB): with pawns moved on at most two files the plain
+/// Slow (about 7 s of CPU, and 0.35 GB): with pawns moved on at most two files the plain
 /// castle-free set has millions of positions per arrangement, so this runs on one, the standard
 /// array (26 castlings, and Chess960's two, which `model_oracle.rs` leaves to this test), where
 /// fast castling has both verdicts that need a pawn move.

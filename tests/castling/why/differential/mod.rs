@@ -236,8 +236,8 @@ fn en_passant_positions(count: usize) -> Vec<Board> {
 
 /// A name the tally counts by: a string, compared first by where it lies. The same literal
 /// mostly lies at one address, so that the tally's lookups (several for each of some thirty
-/// million tries) rarely read the names' bytes; compared as plain strings, they took a sixth of
-/// the test's time. Equal exactly when the strings are, and hashed as the string.
+/// million tries) rarely read the names' bytes; compared as plain strings, `memcmp` took about a
+/// fifth of the test's samples. Equal exactly when the strings are, and hashed as the string.
 #[derive(Clone, Copy, Eq)]
 struct Name(&'static str);
 
