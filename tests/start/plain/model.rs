@@ -224,11 +224,10 @@ fn advance<const W: usize>(pawns: &[u8; W]) -> usize {
 /// are explored one at a time, least advanced first. A structure's states are those the men's
 /// moves reach from its first states: the start, if it is the start's structure, and every
 /// state of each structure one pawn move before it, with the same men on the same squares
-/// ([`pawn_moves`]).
-/// The set is the same as one search over all states would find. With two pawn files it holds
-/// millions of states, and inserting them is nearly all of the search's time, mostly waiting
-/// for memory: one structure at a time keeps a smaller set in the caches, and [`KeySet`] looks
-/// up a state's successors together.
+/// ([`pawn_moves`]). The set is the same as one search over all states would find. With two pawn
+/// files it holds millions of states, and inserting them is nearly all of the search's time,
+/// mostly waiting for memory: one structure at a time keeps a smaller set in the caches, and
+/// [`KeySet`] looks up a state's successors together.
 pub fn explore<const W: usize>(start: State<W>, frozen: &[usize], bound: usize) -> Reachable<W> {
     // The structures met and not yet explored, least advanced first, each with the structures
     // one pawn move before it.
