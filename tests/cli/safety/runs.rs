@@ -26,43 +26,23 @@ fn interrupt(signal: &str, code: i32, when: When, threads: Option<&str>) {
     if let Some(n) = threads {
         command.env("RAYON_NUM_THREADS", n);
     }
-    let mut child = command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut run = Held(Some(
+        command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    ));
     match when {
         When::After(after) => std::thread::sleep(after),
-        When::Staged => {
-            let started = Instant::now();
-            while leftovers(dir.path()).len() < 4 {
-                let failed = if let Some(status) = child.try_wait().unwrap() {
-                    Some(format!(
-                        "the run ended before it staged its files: {status}"
-                    ))
-                } else if started.elapsed() > Duration::from_secs(60) {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    Some(format!(
-                        "the run staged no files within a minute: {:?}",
-                        leftovers(dir.path())
-                    ))
-                } else {
-                    None
-                };
-                if let Some(why) = failed {
-                    panic!("{why}");
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        }
+        When::Staged => run.wait_until_staged(dir.path()),
     }
     let sent = Command::new("kill")
-        .args([format!("-{signal}"), child.id().to_string()])
+        .args([format!("-{signal}"), run.pid().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    let status = child.wait().unwrap();
+    let status = run.0.take().unwrap().wait().unwrap();
     assert_eq!(status.code(), Some(code), "{signal} {when:?}");
     assert_old_outputs_kept(dir.path(), &csv, &md, &format!("{signal} {when:?}"));
 }
@@ -252,41 +232,48 @@ impl Held {
         Pid::from_child(self.0.as_ref().unwrap())
     }
 
-    /// Waits until the run has created its four temporary files in `dir` and released the
-    /// directory's lock, and leaves it stopped there (SIGSTOP, the stop waited for): a run
-    /// that sweeps `dir` now meets a live run's files, and is not kept waiting for the lock.
-    fn hold_during_its_analysis(&mut self, dir: &Path) {
+    /// Waits (polling) until the run has created its four temporary files in `dir`. Panics if
+    /// the run ends first or makes none within a minute; the run is then killed (`Drop`).
+    fn wait_until_staged(&mut self, dir: &Path) {
         let started = Instant::now();
-        loop {
+        while leftovers(dir).len() < 4 {
             assert!(
                 self.0.as_mut().unwrap().try_wait().unwrap().is_none(),
-                "the run ended before it could be held"
+                "the run ended before it staged its files"
             );
             assert!(
                 started.elapsed() < Duration::from_secs(60),
                 "the run made no temporary files within a minute: {:?}",
                 leftovers(dir)
             );
-            if leftovers(dir).len() == 4 {
-                kill_process(self.pid(), Signal::STOP).unwrap();
-                let (_, status) = waitpid(Some(self.pid()), WaitOptions::UNTRACED)
-                    .unwrap()
-                    .expect("waitpid without WNOHANG reports a change");
-                if !status.stopped() {
-                    // Reaped here: `Drop` must not signal a process id that may be reused.
-                    self.0 = None;
-                    panic!("the run ended before it could be held: {status:?}");
-                }
-                let free = flock(
-                    std::fs::File::open(dir).unwrap(),
-                    FlockOperation::NonBlockingLockExclusive,
-                )
-                .is_ok();
-                if free {
-                    return; // the descriptor, and the lock taken to test, are gone
-                }
-                kill_process(self.pid(), Signal::CONT).unwrap();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Waits until the run has created its four temporary files in `dir` and released the
+    /// directory's lock, and leaves it stopped there (SIGSTOP, the stop waited for): a run
+    /// that sweeps `dir` now meets a live run's files, and is not kept waiting for the lock.
+    fn hold_during_its_analysis(&mut self, dir: &Path) {
+        loop {
+            self.wait_until_staged(dir);
+            kill_process(self.pid(), Signal::STOP).unwrap();
+            let (_, status) = waitpid(Some(self.pid()), WaitOptions::UNTRACED)
+                .unwrap()
+                .expect("waitpid without WNOHANG reports a change");
+            if !status.stopped() {
+                // Reaped here: `Drop` must not signal a process id that may be reused.
+                self.0 = None;
+                panic!("the run ended before it could be held: {status:?}");
             }
+            let free = flock(
+                std::fs::File::open(dir).unwrap(),
+                FlockOperation::NonBlockingLockExclusive,
+            )
+            .is_ok();
+            if free {
+                return; // the descriptor, and the lock taken to test, are gone
+            }
+            kill_process(self.pid(), Signal::CONT).unwrap();
             std::thread::sleep(Duration::from_millis(5));
         }
     }
