@@ -1,4 +1,4 @@
-//! `castle960 report`: analyse all 960 arrangements and write the three outputs together.
+//! `castle960 report`: analyse all 960 arrangements and write the four files together.
 
 use crate::cli::CliError;
 use crate::cli::args::PawnBoundArg;
@@ -8,7 +8,7 @@ use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
 use castle960::chess::{Rule, UnknownRule};
 use castle960::error::quote;
-use castle960::report::{analysis_doc, csv, gallery, rules_csv, summary};
+use castle960::report::{analysis_doc, csv, files, gallery, rules_csv, summary};
 use castle960::start::rules;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -203,25 +203,16 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
             progress.update(share)
         });
     progress.finish();
-    // The files are independent of one another: rendered side by side.
-    let ((document, csv), (page, rules_table)) = rayon::join(
-        || {
-            rayon::join(
-                || analysis_doc::render(&analyses, &under_rules),
-                || csv::to_csv(&analyses),
-            )
-        },
-        || {
-            rayon::join(
-                || gallery::render(&analyses, &under_rules),
-                || rules_csv::to_csv(&under_rules),
-            )
-        },
-    );
-    let document = format!("{MARK}{}", document?);
-    let page = format!("{MARK}{}", page?);
+    let files = files::render(&analyses, &under_rules)?;
+    let document = format!("{MARK}{}", files.document);
+    let page = format!("{MARK}{}", files.page);
     staged
-        .commit(&[&csv, document.as_bytes(), page.as_bytes(), &rules_table])
+        .commit(&[
+            &files.csv,
+            document.as_bytes(),
+            page.as_bytes(),
+            &files.rules_table,
+        ])
         .map_err(|e| flags.error(e))?;
     if args.quiet {
         return Ok(());

@@ -291,7 +291,7 @@ pub fn render_explained(
     }
     // Every text first in plain words, to build the dictionaries over all of them.
     let plain: Vec<[SideTexts; 2]> = analyses
-        .iter()
+        .par_iter()
         .zip(explanations)
         .map(|(analysis, explanation)| {
             CastlingSide::BOTH.map(|side| side_texts(analysis, explanation, side))
@@ -300,7 +300,7 @@ pub fn render_explained(
     // Every castling of every other rule: its head and its games in SAN, as deltas.
     let rule_texts: Vec<Vec<Vec<CastlingTexts>>> = rules
         .iter()
-        .map(|list| list.iter().map(castling_texts).collect())
+        .map(|list| list.par_iter().map(castling_texts).collect())
         .collect();
     let dictionary = Dictionary::new(
         plain
@@ -325,7 +325,7 @@ pub fn render_explained(
             .map(String::as_str),
     );
     let sides = explanations
-        .iter()
+        .par_iter()
         .zip(&plain)
         .map(|(explanation, texts)| {
             let [a, h] = texts;

@@ -8,6 +8,7 @@ pub mod crc;
 pub mod csv;
 pub mod diagram;
 pub mod explain;
+pub mod files;
 pub mod gallery;
 pub mod questions_doc;
 pub mod rules_csv;

@@ -6,6 +6,7 @@ use crate::chess::{CastlingSide, Rank, Rule};
 use crate::start::analysis::Games;
 use crate::start::rules::{CastlingVerdict, RuleAnalysis};
 use crate::start::verdict::Verdict;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// The default place of the rules report, relative to the working directory: beside the
@@ -109,14 +110,23 @@ pub fn to_csv(rules: &[Vec<RuleAnalysis>]) -> Vec<u8> {
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
-    for analysis in rules.iter().flatten() {
-        for (side, castlings) in analysis.castlings.iter() {
-            for castling in castlings {
-                writer
-                    .serialize(RuleRow::new(analysis, side, castling))
-                    .expect("serializing to memory cannot fail");
-            }
-        }
+    // The rows' games are written in SAN, which replays them: built in parallel, written in
+    // order.
+    let analyses: Vec<&RuleAnalysis> = rules.iter().flatten().collect();
+    let rows: Vec<Vec<RuleRow>> = analyses
+        .par_iter()
+        .map(|analysis| {
+            (analysis.castlings.iter())
+                .flat_map(|(side, castlings)| {
+                    (castlings.iter()).map(move |castling| RuleRow::new(analysis, side, castling))
+                })
+                .collect()
+        })
+        .collect();
+    for row in rows.iter().flatten() {
+        writer
+            .serialize(row)
+            .expect("serializing to memory cannot fail");
     }
     writer.into_inner().expect("flushing to memory cannot fail")
 }

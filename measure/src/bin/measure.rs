@@ -10,12 +10,14 @@
 //! target/release/measure rules                              # the report's two analyses
 //! RAYON_NUM_THREADS=1 target/release/measure phases         # the report's phases
 //! RAYON_NUM_THREADS=1 target/release/measure phases 1       # the same, pawns on one file
+//! RAYON_NUM_THREADS=1 target/release/measure phases 8 chess960  # `report --rule chess960`'s
 //! ```
 //!
 //! `phases` does what `castle960 report` does, minus writing the files (Chess960's analysis,
-//! every other rule's, the four files rendered), and prints the time of each phase
+//! every other rule's, the four files rendered side by side as the report renders them), and prints the time of each phase
 //! (`castle960::start::phases`) and of the rest; on one thread these are CPU times that add up
-//! to the whole.
+//! to the whole. Rule names after the bound do what `report --rule NAME...` does: those rules
+//! only (Chess960's analysis is always made).
 //!
 //! `rules` times the report's two analyses one after the other, as the report runs them:
 //! Chess960's of all 960 arrangements, then every other castling rule's
@@ -37,7 +39,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// The usage line, printed for `--help` and for a command it does not know.
-const USAGE: &str = "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases [BOUND] | measure crc [STEP] [BOUND]";
+const USAGE: &str = "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases [BOUND [RULE...]] | measure crc [STEP] [BOUND]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -169,21 +171,29 @@ fn main() -> ExitCode {
             }
         }
         Some("phases") => {
-            use castle960::report::{analysis_doc, csv, gallery, rules_csv};
             use castle960::start::phases::{Phase, spent};
-            let Some(bound) = bound_at(1) else {
-                eprintln!("usage: measure phases [BOUND 1..=8]");
+            let rules: Result<Vec<castle960::chess::Rule>, _> =
+                args.iter().skip(2).map(|name| name.parse()).collect();
+            let (Some(bound), Ok(rules)) = (bound_at(1), rules) else {
+                eprintln!("usage: measure phases [BOUND 1..=8 [RULE...]]");
                 return ExitCode::from(2);
             };
-            let rules = castle960::chess::Rule::ALL;
+            let rules = if rules.is_empty() {
+                castle960::chess::Rule::ALL.to_vec()
+            } else {
+                rules
+            };
             let (chess960, under_rules) =
                 castle960::start::rules::analyse_with_chess960(&rules, bound, &|_| {});
             let analysed = started.elapsed();
             let rendered = Instant::now();
-            let bytes = analysis_doc::render(&chess960, &under_rules).map_or(0, |d| d.len())
-                + csv::to_csv(&chess960).len()
-                + gallery::render(&chess960, &under_rules).map_or(0, |g| g.len())
-                + rules_csv::to_csv(&under_rules).len();
+            let bytes = match castle960::report::files::render(&chess960, &under_rules) {
+                Ok(f) => f.csv.len() + f.document.len() + f.page.len() + f.rules_table.len(),
+                Err(e) => {
+                    eprintln!("measure phases: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             let rendering = rendered.elapsed();
             let timed: std::time::Duration = Phase::ALL.into_iter().map(spent).sum();
             println!("| phase | seconds |\n|---|---:|");
