@@ -163,9 +163,10 @@ impl<'a> Black<'a> {
             })
     }
 
-    /// The states one waiting move from `s`.
-    fn successors(&self, s: BlackState) -> Vec<BlackState> {
-        let mut out: Vec<BlackState> = Vec::new();
+    /// The states one waiting move from `s`, into `out` (emptied first: the search reuses one
+    /// list for every state).
+    fn successors(&self, s: BlackState, out: &mut Vec<BlackState>) {
+        out.clear();
         for k in 0..2 {
             // Knight moves: out from home, or back home if no neighbour stands there.
             if s.knights[k] == 0 {
@@ -206,7 +207,6 @@ impl<'a> Black<'a> {
                 });
             }
         }
-        out
     }
 
     /// The SAN of Black's move from state `a` to state `b`.
@@ -267,42 +267,99 @@ fn king_squares(arrangement: &Arrangement, line: &Line) -> Vec<Vec<Square>> {
 /// their pawns, so nothing else can attack it. Each layer is kept sorted by state and the
 /// first parent found is kept, so the moves chosen are the same on every run.
 pub fn waiting_moves(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, NoWaitingMove> {
+    SCRATCH.with(|scratch| search(arrangement, line, &mut scratch.borrow_mut()))
+}
+
+thread_local! {
+    /// Each thread's [`Scratch`], reused by every search it makes.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::new());
+}
+
+/// What [`waiting_moves`] knows of each state code, in tables indexed by the code. The gallery
+/// and the PGN games search waiting moves for thousands of lines; tables cleared for each line
+/// (and again whenever White's king moves) cost more than the searches themselves, so an entry
+/// counts only when its stamp is the current one.
+struct Scratch {
+    /// Per state: the stamp of the king squares its safety was worked out for, and the answer.
+    safe: Vec<(u32, bool)>,
+    /// Per state: the stamp of the layer it was met in, and its first parent there.
+    met: Vec<(u32, u16)>,
+    /// The last stamp handed out; stamps only grow, so no entry is ever taken for a current one
+    /// by mistake.
+    stamp: u32,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            safe: vec![(0, false); 1 << 16],
+            met: vec![(0, 0); 1 << 16],
+            stamp: 0,
+        }
+    }
+
+    /// A stamp no entry has yet (all entries are cleared before the stamps run out).
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.safe.fill((0, false));
+            self.met.fill((0, 0));
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+}
+
+/// [`waiting_moves`] with the thread's scratch tables.
+fn search(
+    arrangement: &Arrangement,
+    line: &Line,
+    scratch: &mut Scratch,
+) -> Result<Vec<String>, NoWaitingMove> {
     let black = Black::new(arrangement);
     let guarded = king_squares(arrangement, line);
     let waits = line.moves.len().saturating_sub(1);
     // Layer by layer over the waiting moves: (state, parent) pairs sorted by state code, whose
-    // order is the states' order.
+    // order is the states' order. A state's parent is the first state of the layer before (in
+    // that order) that leads to it.
     let start = BlackState::START.code();
     let mut layers: Vec<Vec<(u16, u16)>> = vec![vec![(start, start)]];
-    // Whether a state is safe, for the king squares of the layer in hand (0: not known yet,
-    // 1: safe, 2: not); the king often stands still, so it is kept while they stay the same.
-    let mut safe = vec![0u8; 1 << 16];
+    // The stamp under which `scratch.safe` answers for the king squares of the layer in hand;
+    // the king often stands still, so it is kept while they stay the same.
+    let mut safe_stamp = 0;
     let mut safe_for: &[Square] = &[];
+    let mut successors = Vec::new();
     for (i, king_squares) in guarded.iter().take(waits).enumerate() {
-        if king_squares.as_slice() != safe_for {
-            safe.fill(0);
+        if safe_stamp == 0 || king_squares.as_slice() != safe_for {
+            safe_stamp = scratch.next_stamp();
             safe_for = king_squares;
         }
-        let mut next_layer = Vec::new();
+        let layer_stamp = scratch.next_stamp();
+        let mut next_codes: Vec<u16> = Vec::new();
         for &(code, _) in &layers[i] {
-            for n in black.successors(BlackState::from_code(code)) {
+            black.successors(BlackState::from_code(code), &mut successors);
+            for &n in &successors {
                 let n_code = n.code();
-                let known = &mut safe[n_code as usize];
-                if *known == 0 {
-                    *known = if black.is_safe(n, king_squares) { 1 } else { 2 };
+                let known = &mut scratch.safe[n_code as usize];
+                if known.0 != safe_stamp {
+                    *known = (safe_stamp, black.is_safe(n, king_squares));
                 }
-                if *known == 1 {
-                    next_layer.push((n_code, code));
+                let met = &mut scratch.met[n_code as usize];
+                if known.1 && met.0 != layer_stamp {
+                    *met = (layer_stamp, code);
+                    next_codes.push(n_code);
                 }
             }
         }
-        if next_layer.is_empty() {
+        if next_codes.is_empty() {
             return Err(NoWaitingMove(i + 1));
         }
-        // A stable sort keeps, among the pairs of one state, the first parent found first.
-        next_layer.sort_by_key(|&(n, _)| n);
-        next_layer.dedup_by_key(|&mut (n, _)| n);
-        layers.push(next_layer);
+        next_codes.sort_unstable();
+        layers.push(
+            (next_codes.iter())
+                .map(|&n| (n, scratch.met[n as usize].1))
+                .collect(),
+        );
     }
     let mut state = layers[waits]
         .first()
