@@ -8,6 +8,7 @@ use crate::cli::progress::Progress;
 use castle960::atomic::{self, Output, Replace};
 use castle960::chess::{Rule, UnknownRule};
 use castle960::error::quote;
+use castle960::report::explain::Explanation;
 use castle960::report::{analysis_doc, csv, files, gallery, rules_csv, summary};
 use castle960::start::rules;
 use clap::Args;
@@ -198,12 +199,16 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     }
     let progress = Progress::new(args.quiet);
     // Chess960's analysis and the other rules', their pawn-move searches in one pool.
-    let (analyses, under_rules) =
-        rules::analyse_with_chess960(&rules, args.pawn_bound.bound, &|share| {
-            progress.update(share)
-        });
+    // The gallery's explanations are made as each arrangement's analysis is, beside the searches.
+    let (analyses, explanations, under_rules): (_, Vec<Explanation>, _) =
+        rules::analyse_with_chess960_and(
+            &rules,
+            args.pawn_bound.bound,
+            &|share| progress.update(share),
+            &Explanation::new,
+        );
     progress.finish();
-    let files = files::render(&analyses, &under_rules)?;
+    let files = files::render(&analyses, &explanations, &under_rules)?;
     let document = format!("{MARK}{}", files.document);
     let page = format!("{MARK}{}", files.page);
     staged

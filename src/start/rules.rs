@@ -184,6 +184,21 @@ pub fn analyse_with_chess960(
     bound: PawnBound,
     progress: &(dyn Fn(f64) + Sync),
 ) -> (Vec<Analysis>, Vec<Vec<RuleAnalysis>>) {
+    let (analyses, (), under_rules) = analyse_with_chess960_and(rules, bound, progress, &|_| ());
+    (analyses, under_rules)
+}
+
+/// [`analyse_with_chess960`], with `each` applied to each of Chess960's analyses as soon as it
+/// is made, in the same parallel pass ([`analysis::Pending::finish_with`]), and its results (a
+/// `Vec` of them, say, in SP order) returned between the two lists of analyses. `castle960
+/// report` makes the gallery's explanations this way: they need only Chess960's analyses, and
+/// made beside the searches they no longer hold up the rendering of the files.
+pub fn analyse_with_chess960_and<T: Send, C: Default + ParallelExtend<T> + Send>(
+    rules: &[Rule],
+    bound: PawnBound,
+    progress: &(dyn Fn(f64) + Sync),
+    each: &(dyn Fn(&Analysis) -> T + Sync),
+) -> (Vec<Analysis>, C, Vec<Vec<RuleAnalysis>>) {
     let chess960 = analysis::Pending::new(bound);
     let others = Pending::new(rules, bound);
     let mut lists = vec![(chess960.tasks(), chess960.bound())];
@@ -196,9 +211,10 @@ pub fn analyse_with_chess960(
     );
     let mut found = pawn_outcomes_of(&others.arrangements, &lists, &report);
     let rest = found.split_off(1);
-    let analyses = chess960.finish(found.pop().expect("Chess960's outcomes"), &report);
+    let (analyses, made) =
+        chess960.finish_with(found.pop().expect("Chess960's outcomes"), &report, each);
     let under_rules = others.finish(&analyses, rest);
-    (analyses, under_rules)
+    (analyses, made, under_rules)
 }
 
 /// The analyses under rules other than Chess960's up to their pawn-move searches: every

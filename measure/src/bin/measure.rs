@@ -183,17 +183,23 @@ fn main() -> ExitCode {
             } else {
                 rules
             };
-            let (chess960, under_rules) =
-                castle960::start::rules::analyse_with_chess960(&rules, bound, &|_| {});
+            let (chess960, explanations, under_rules): (_, Vec<_>, _) =
+                castle960::start::rules::analyse_with_chess960_and(
+                    &rules,
+                    bound,
+                    &|_| {},
+                    &castle960::report::explain::Explanation::new,
+                );
             let analysed = started.elapsed();
             let rendered = Instant::now();
-            let bytes = match castle960::report::files::render(&chess960, &under_rules) {
-                Ok(f) => f.csv.len() + f.document.len() + f.page.len() + f.rules_table.len(),
-                Err(e) => {
-                    eprintln!("measure phases: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
+            let bytes =
+                match castle960::report::files::render(&chess960, &explanations, &under_rules) {
+                    Ok(f) => f.csv.len() + f.document.len() + f.page.len() + f.rules_table.len(),
+                    Err(e) => {
+                        eprintln!("measure phases: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                };
             let rendering = rendered.elapsed();
             let timed: std::time::Duration = Phase::ALL.into_iter().map(spent).sum();
             println!("| phase | seconds |\n|---|---:|");

@@ -428,6 +428,20 @@ impl Pending {
         searched: Vec<pawn::PawnOutcome>,
         report: &(dyn Fn(usize) + Sync),
     ) -> Vec<Analysis> {
+        let (analyses, ()) = self.finish_with(searched, report, &|_| ());
+        analyses
+    }
+
+    /// [`Pending::finish`], with `each` applied to every analysis as soon as it is made, in the
+    /// same parallel pass; its results in SP order too. Work that needs one arrangement's
+    /// analysis and nothing else (the gallery's explanations) then runs beside the shortest-game
+    /// searches, which keep both threads busy, instead of after them all.
+    pub fn finish_with<T: Send, C: Default + ParallelExtend<T> + Send>(
+        self,
+        searched: Vec<pawn::PawnOutcome>,
+        report: &(dyn Fn(usize) + Sync),
+        each: &(dyn Fn(&Analysis) -> T + Sync),
+    ) -> (Vec<Analysis>, C) {
         let Pending {
             bound,
             arrangements,
@@ -451,10 +465,11 @@ impl Pending {
                         .take()
                         .expect("every side that needs a pawn move was searched")
                 });
+                let made = each(&analysis);
                 report(1);
-                analysis
+                (analysis, made)
             })
-            .collect()
+            .unzip()
     }
 }
 
