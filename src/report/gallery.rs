@@ -302,27 +302,29 @@ pub fn render_explained(
         .iter()
         .map(|list| list.par_iter().map(castling_texts).collect())
         .collect();
-    let dictionary = Dictionary::new(
-        plain
-            .iter()
-            .flatten()
-            .flat_map(|t| t[..5].iter())
-            .chain(
-                rule_texts
-                    .iter()
-                    .flatten()
-                    .flatten()
-                    .flat_map(|c| std::iter::once(&c.castle).chain(c.walk.as_ref().map(|w| &w.1)))
-                    .map(|delta| &delta.middle),
+    // The two dictionaries are independent of each other: built side by side.
+    let (dictionary, pgn_dictionary) = rayon::join(
+        || {
+            Dictionary::new(
+                (plain.iter().flatten())
+                    .flat_map(|t| t[..5].iter())
+                    .chain(
+                        (rule_texts.iter().flatten().flatten())
+                            .flat_map(|c| {
+                                std::iter::once(&c.castle).chain(c.walk.as_ref().map(|w| &w.1))
+                            })
+                            .map(|delta| &delta.middle),
+                    )
+                    .map(String::as_str),
             )
-            .map(String::as_str),
-    );
-    let pgn_dictionary = Dictionary::new(
-        plain
-            .iter()
-            .flatten()
-            .flat_map(|t| t[5..].iter())
-            .map(String::as_str),
+        },
+        || {
+            Dictionary::new(
+                (plain.iter().flatten())
+                    .flat_map(|t| t[5..].iter())
+                    .map(String::as_str),
+            )
+        },
     );
     let sides = explanations
         .par_iter()
