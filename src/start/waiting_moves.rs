@@ -402,3 +402,92 @@ fn king_destination(board: &WhiteBoard, mv: Move) -> Option<Square> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("no waiting move for Black keeps clear of White's king after White's move {0}")]
 pub struct NoWaitingMove(pub usize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search as it was first written, plainly: a table of every state's safety made anew
+    /// for each line and cleared whenever White's king squares change, every successor of a
+    /// layer pushed with its parent, then a stable sort by state and the duplicates dropped, so
+    /// that each state keeps the first parent found.
+    fn plain(arrangement: &Arrangement, line: &Line) -> Result<Vec<String>, NoWaitingMove> {
+        let black = Black::new(arrangement);
+        let guarded = king_squares(arrangement, line);
+        let waits = line.moves.len().saturating_sub(1);
+        let start = BlackState::START.code();
+        let mut layers: Vec<Vec<(u16, u16)>> = vec![vec![(start, start)]];
+        let mut safe = vec![0u8; 1 << 16];
+        let mut safe_for: &[Square] = &[];
+        let mut successors = Vec::new();
+        for (i, king_squares) in guarded.iter().take(waits).enumerate() {
+            if king_squares.as_slice() != safe_for {
+                safe.fill(0);
+                safe_for = king_squares;
+            }
+            let mut next_layer = Vec::new();
+            for &(code, _) in &layers[i] {
+                black.successors(BlackState::from_code(code), &mut successors);
+                for &n in &successors {
+                    let known = &mut safe[n.code() as usize];
+                    if *known == 0 {
+                        *known = if black.is_safe(n, king_squares) { 1 } else { 2 };
+                    }
+                    if *known == 1 {
+                        next_layer.push((n.code(), code));
+                    }
+                }
+            }
+            if next_layer.is_empty() {
+                return Err(NoWaitingMove(i + 1));
+            }
+            next_layer.sort_by_key(|&(n, _)| n);
+            next_layer.dedup_by_key(|&mut (n, _)| n);
+            layers.push(next_layer);
+        }
+        let mut state = layers[waits][0].0;
+        let mut states = vec![BlackState::from_code(state)];
+        for layer in layers[1..].iter().rev() {
+            let at = layer.binary_search_by_key(&state, |&(n, _)| n).unwrap();
+            state = layer[at].1;
+            states.push(BlackState::from_code(state));
+        }
+        states.reverse();
+        Ok(states
+            .into_iter()
+            .tuple_windows()
+            .map(|(from, to)| black.san(from, to))
+            .collect())
+    }
+
+    /// Every game of the committed report (the lines without a pawn move, the castling games
+    /// and the walks, 6,300 of them) gets the same waiting moves from the search as from the
+    /// plain one, twice over on one thread, so that the second search of each line starts from
+    /// tables the first left behind.
+    #[test]
+    fn waiting_moves_equal_the_plain_searches_for_every_game_of_the_report() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/output/chess960_castling.csv");
+        let mut reader = csv::Reader::from_path(path).expect("the committed report");
+        let headers = reader.headers().expect("a header").clone();
+        let mut games = 0;
+        for record in reader.records() {
+            let record = record.expect("a row");
+            let sp = record[0].parse().expect("an SP");
+            let arrangement = Arrangement::from_sp(sp).expect("an SP of the report");
+            for (column, text) in headers.iter().zip(record.iter()) {
+                let game = column.ends_with("_line") || column.ends_with("_witness");
+                if !game || text.is_empty() {
+                    continue;
+                }
+                let line = Line::from_san(&arrangement, text).expect("a line of the report");
+                let want = plain(&arrangement, &line);
+                assert!(want.is_ok(), "SP {sp} {column}: {want:?}");
+                for _ in 0..2 {
+                    assert_eq!(waiting_moves(&arrangement, &line), want, "SP {sp} {column}");
+                }
+                games += 1;
+            }
+        }
+        assert!(games > 5_000, "only {games} games read");
+    }
+}
