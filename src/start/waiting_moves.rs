@@ -284,8 +284,9 @@ struct Scratch {
     safe: Vec<(u32, bool)>,
     /// Per state: the stamp of the layer it was met in, and its first parent there.
     met: Vec<(u32, u16)>,
-    /// The last stamp handed out; stamps only grow, so no entry is ever taken for a current one
-    /// by mistake.
+    /// The last stamp handed out. Stamps only grow between clears, and a search reserves the
+    /// stamps it may need before it begins ([`Scratch::reserve`]), so no entry made under an
+    /// older stamp is ever taken for a current one.
     stamp: u32,
 }
 
@@ -298,14 +299,20 @@ impl Scratch {
         }
     }
 
-    /// A stamp no entry has yet (all entries are cleared before the stamps run out).
-    fn next_stamp(&mut self) -> u32 {
-        if self.stamp == u32::MAX {
+    /// Makes sure that `count` more stamps can be handed out without the stamps running out,
+    /// clearing every entry and starting again if they would: a search asks for this before it
+    /// begins, so that no stamp it holds is handed out again while it runs.
+    fn reserve(&mut self, count: usize) {
+        if u32::MAX - self.stamp < u32::try_from(count).unwrap_or(u32::MAX) {
             self.safe.fill((0, false));
             self.met.fill((0, 0));
             self.stamp = 0;
         }
-        self.stamp += 1;
+    }
+
+    /// A stamp no entry has yet (within what [`Scratch::reserve`] reserved).
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.checked_add(1).expect("stamps reserved");
         self.stamp
     }
 }
@@ -319,6 +326,8 @@ fn search(
     let black = Black::new(arrangement);
     let guarded = king_squares(arrangement, line);
     let waits = line.moves.len().saturating_sub(1);
+    // At most two stamps a layer: one for the layer, one for new king squares.
+    scratch.reserve(2 * waits);
     // Layer by layer over the waiting moves: (state, parent) pairs sorted by state code, whose
     // order is the states' order. A state's parent is the first state of the layer before (in
     // that order) that leads to it.
@@ -361,24 +370,30 @@ fn search(
                 .collect(),
         );
     }
-    let mut state = layers[waits]
-        .first()
-        .expect("the last layer is not empty")
-        .0;
-    let mut states = vec![BlackState::from_code(state)];
-    for layer in layers[1..].iter().rev() {
-        let at = layer
-            .binary_search_by_key(&state, |&(n, _)| n)
-            .expect("every state on the path is in its layer");
-        state = layer[at].1;
-        states.push(BlackState::from_code(state));
+    Ok(black.moves_back_from_first(&layers))
+}
+
+impl Black<'_> {
+    /// The waiting moves to the first state of the last of `layers` (each sorted by state, with
+    /// its parent in the layer before), in SAN, found by following the parents back.
+    fn moves_back_from_first(&self, layers: &[Vec<(u16, u16)>]) -> Vec<String> {
+        let last = layers.last().expect("a first layer");
+        let mut state = last.first().expect("the last layer is not empty").0;
+        let mut states = vec![BlackState::from_code(state)];
+        for layer in layers[1..].iter().rev() {
+            let at = layer
+                .binary_search_by_key(&state, |&(n, _)| n)
+                .expect("every state on the path is in its layer");
+            state = layer[at].1;
+            states.push(BlackState::from_code(state));
+        }
+        states.reverse();
+        states
+            .into_iter()
+            .tuple_windows()
+            .map(|(from, to)| self.san(from, to))
+            .collect()
     }
-    states.reverse();
-    Ok(states
-        .into_iter()
-        .tuple_windows()
-        .map(|(from, to)| black.san(from, to))
-        .collect())
 }
 
 /// White's king square on a board.
@@ -445,19 +460,7 @@ mod tests {
             next_layer.dedup_by_key(|&mut (n, _)| n);
             layers.push(next_layer);
         }
-        let mut state = layers[waits][0].0;
-        let mut states = vec![BlackState::from_code(state)];
-        for layer in layers[1..].iter().rev() {
-            let at = layer.binary_search_by_key(&state, |&(n, _)| n).unwrap();
-            state = layer[at].1;
-            states.push(BlackState::from_code(state));
-        }
-        states.reverse();
-        Ok(states
-            .into_iter()
-            .tuple_windows()
-            .map(|(from, to)| black.san(from, to))
-            .collect())
+        Ok(black.moves_back_from_first(&layers))
     }
 
     /// Every game of the committed report (the lines without a pawn move, the castling games
@@ -489,5 +492,30 @@ mod tests {
             }
         }
         assert!(games > 5_000, "only {games} games read");
+    }
+
+    /// A search that would run out of stamps clears the tables first and answers as the plain
+    /// search does, however close to the end the stamps are.
+    #[test]
+    fn a_search_near_the_last_stamp_starts_afresh() {
+        let standard = Arrangement::from_sp(518).unwrap();
+        // The king walks, so the safety tables are stamped anew along the way.
+        let line = Line::from_san(&standard, "e4 Ke2 Kd3 Ke2 Ke1 d4 Kd2 Ke1").unwrap();
+        let want = plain(&standard, &line);
+        assert!(want.is_ok());
+        for left in 0..20 {
+            let mut scratch = Scratch::new();
+            scratch.stamp = u32::MAX - left;
+            assert_eq!(
+                search(&standard, &line, &mut scratch),
+                want,
+                "{left} stamps left"
+            );
+            assert_eq!(
+                search(&standard, &line, &mut scratch),
+                want,
+                "{left}, again"
+            );
+        }
     }
 }

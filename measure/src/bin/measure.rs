@@ -171,18 +171,21 @@ fn main() -> ExitCode {
             }
         }
         Some("phases") => {
+            use castle960::chess::Rule;
             use castle960::start::phases::{Phase, spent};
-            let rules: Result<Vec<castle960::chess::Rule>, _> =
-                args.iter().skip(2).map(|name| name.parse()).collect();
-            let (Some(bound), Ok(rules)) = (bound_at(1), rules) else {
+            // As `report --rule` takes them: names or comma-separated lists, each rule once, in
+            // `Rule::ALL`'s order; every rule when none is named.
+            let named: Result<Vec<Rule>, _> = (args.iter().skip(2))
+                .flat_map(|names| names.split(','))
+                .map(str::parse)
+                .collect();
+            let (Some(bound), Ok(named)) = (bound_at(1), named) else {
                 eprintln!("usage: measure phases [BOUND 1..=8 [RULE...]]");
                 return ExitCode::from(2);
             };
-            let rules = if rules.is_empty() {
-                castle960::chess::Rule::ALL.to_vec()
-            } else {
-                rules
-            };
+            let rules: Vec<Rule> = (Rule::ALL.into_iter())
+                .filter(|rule| named.is_empty() || named.contains(rule))
+                .collect();
             let (chess960, explanations, under_rules): (_, Vec<_>, _) =
                 castle960::start::rules::analyse_with_chess960_and(
                     &rules,
