@@ -14,10 +14,10 @@
 //! ```
 //!
 //! `phases` does what `castle960 report` does, minus writing the files (Chess960's analysis,
-//! every other rule's, the four files rendered side by side as the report renders them), and prints the time of each phase
-//! (`castle960::start::phases`) and of the rest; on one thread these are CPU times that add up
-//! to the whole. Rule names after the bound do what `report --rule NAME...` does: those rules
-//! only (Chess960's analysis is always made).
+//! every other rule's, the four files rendered side by side as the report renders them), and
+//! prints the time of each phase (`castle960::start::phases`) and of the rest; on one thread
+//! these are CPU times that add up to the whole. Rule names after the bound do what `report
+//! --rule NAME...` does: those rules only (Chess960's analysis is always made).
 //!
 //! `rules` times the report's two analyses one after the other, as the report runs them:
 //! Chess960's of all 960 arrangements, then every other castling rule's
