@@ -38,6 +38,31 @@ use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// A line written to `stream`, except that a reader who closes it early (`measure phases 2>&1 |
+/// head -1`) ends the program quietly, as a Unix tool ends, instead of making it panic as
+/// `println!` does.
+macro_rules! line_to {
+    ($stream:expr, $($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!($stream, $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            panic!("writing a line: {e}");
+        }
+    }};
+}
+
+/// [`line_to`] standard output: the results.
+macro_rules! out {
+    ($($arg:tt)*) => { line_to!(std::io::stdout(), $($arg)*) };
+}
+
+/// [`line_to`] standard error: usage, errors and the time taken.
+macro_rules! note {
+    ($($arg:tt)*) => { line_to!(std::io::stderr(), $($arg)*) };
+}
+
 /// The usage line, printed for `--help` and for a command it does not know.
 const USAGE: &str = "usage: measure no-pawn | measure pawn[-exhaustive] [STEP] [BOUND] | measure tables [BOUND] | measure shortest [REPORT.csv] | measure rules | measure phases [BOUND [RULE...]] | measure crc [STEP] [BOUND]";
 
@@ -63,7 +88,7 @@ fn main() -> ExitCode {
                 })
                 .filter(|&c| c)
                 .count();
-            println!("{castling} sides castle without a pawn move");
+            out!("{castling} sides castle without a pawn move");
         }
         Some(mode @ ("pawn" | "pawn-exhaustive")) => {
             let analyse = if mode == "pawn" {
@@ -74,7 +99,7 @@ fn main() -> ExitCode {
             let (step, bound) = match (number(1, 16), bound_at(2)) {
                 (Ok(step), Some(bound)) if step > 0 => (step, bound),
                 _ => {
-                    eprintln!("usage: measure pawn [STEP >= 1] [BOUND 1..=8]");
+                    note!("usage: measure pawn [STEP >= 1] [BOUND 1..=8]");
                     return ExitCode::from(2);
                 }
             };
@@ -85,13 +110,13 @@ fn main() -> ExitCode {
                     }
                     let o = analyse(&a, a.castling(side), bound);
                     // The whole outcome, model steps included, to compare searches line by line.
-                    println!("{} {side:?} {o:?}", a.sp());
+                    out!("{} {side:?} {o:?}", a.sp());
                 }
             }
         }
         Some("tables") => {
             let Some(bound) = bound_at(1) else {
-                eprintln!("usage: measure tables [BOUND 1..=8]");
+                note!("usage: measure tables [BOUND 1..=8]");
                 return ExitCode::from(2);
             };
             // Every side of every king and castling-rook file pair that occurs.
@@ -109,7 +134,7 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            println!("{tables} tables, {safe} safe structures with pawns on at most {bound} files");
+            out!("{tables} tables, {safe} safe structures with pawns on at most {bound} files");
         }
         Some("shortest") => {
             // The shortest-game searches of the report, one thread: for every artificial-only
@@ -122,7 +147,7 @@ fn main() -> ExitCode {
             let rows = match read_report(path) {
                 Ok(rows) => rows,
                 Err(e) => {
-                    eprintln!("measure shortest [REPORT.csv]: {path}: {e}");
+                    note!("measure shortest [REPORT.csv]: {path}: {e}");
                     return ExitCode::from(2);
                 }
             };
@@ -146,16 +171,16 @@ fn main() -> ExitCode {
                         _ => continue,
                     };
                     if let Err(e) = found {
-                        println!("SP {} {side}: {e}", a.sp());
+                        out!("SP {} {side}: {e}", a.sp());
                     }
                     searches += 1;
                 }
             }
-            println!("{searches} shortest-game searches");
+            out!("{searches} shortest-game searches");
         }
         Some("rules") => {
             let chess960 = castle960::start::analysis::analyse_all();
-            eprintln!("chess960 {:.3} s", started.elapsed().as_secs_f64());
+            note!("chess960 {:.3} s", started.elapsed().as_secs_f64());
             let rules_started = Instant::now();
             let rules = castle960::chess::Rule::ALL;
             let all = castle960::start::rules::analyse_all(
@@ -164,10 +189,10 @@ fn main() -> ExitCode {
                 pawn::DEFAULT_BOUND,
                 &|_| {},
             );
-            eprintln!("other rules {:.3} s", rules_started.elapsed().as_secs_f64());
+            note!("other rules {:.3} s", rules_started.elapsed().as_secs_f64());
             for (rule, analyses) in rules.iter().zip(&all) {
                 let answer = analyses.iter().filter(|a| a.requires_castling()).count();
-                println!("{rule}: {answer} arrangements require castling");
+                out!("{rule}: {answer} arrangements require castling");
             }
         }
         Some("phases") => {
@@ -180,7 +205,7 @@ fn main() -> ExitCode {
                 .map(str::parse)
                 .collect();
             let (Some(bound), Ok(named)) = (bound_at(1), named) else {
-                eprintln!("usage: measure phases [BOUND 1..=8 [RULE...]]");
+                note!("usage: measure phases [BOUND 1..=8 [RULE...]]");
                 return ExitCode::from(2);
             };
             let rules: Vec<Rule> = (Rule::ALL.into_iter())
@@ -199,23 +224,23 @@ fn main() -> ExitCode {
                 match castle960::report::files::render(&chess960, &explanations, &under_rules) {
                     Ok(f) => f.csv.len() + f.document.len() + f.page.len() + f.rules_table.len(),
                     Err(e) => {
-                        eprintln!("measure phases: {e}");
+                        note!("measure phases: {e}");
                         return ExitCode::FAILURE;
                     }
                 };
             let rendering = rendered.elapsed();
             let timed: std::time::Duration = Phase::ALL.into_iter().map(spent).sum();
-            println!("| phase | seconds |\n|---|---:|");
+            out!("| phase | seconds |\n|---|---:|");
             for phase in Phase::ALL {
-                println!("| {} | {:.2} |", phase.name(), spent(phase).as_secs_f64());
+                out!("| {} | {:.2} |", phase.name(), spent(phase).as_secs_f64());
             }
             let rest = analysed.saturating_sub(timed);
-            println!("| the rest of the analyses | {:.2} |", rest.as_secs_f64());
-            println!(
+            out!("| the rest of the analyses | {:.2} |", rest.as_secs_f64());
+            out!(
                 "| rendering the four files ({bytes} bytes) | {:.2} |",
                 rendering.as_secs_f64()
             );
-            println!("| whole | {:.2} |", started.elapsed().as_secs_f64());
+            out!("| whole | {:.2} |", started.elapsed().as_secs_f64());
         }
         Some("crc") => {
             // The CRC arrays' analysis on every STEP-th array with pawns on at most BOUND files:
@@ -225,7 +250,7 @@ fn main() -> ExitCode {
             let (step, bound) = match (number(1, 1), bound) {
                 (Ok(step), Ok(Ok(bound))) if step > 0 => (step, bound),
                 _ => {
-                    eprintln!("usage: measure crc [STEP >= 1] [BOUND 1..=10]");
+                    note!("usage: measure crc [STEP >= 1] [BOUND 1..=10]");
                     return ExitCode::from(2);
                 }
             };
@@ -236,24 +261,24 @@ fn main() -> ExitCode {
                 for (side, s) in a.sides.iter() {
                     *counts.entry((side, s.verdict)).or_insert(0) += 1;
                     if let Some(e) = &s.realize_error {
-                        println!("{} {side:?}: {e}", a.array);
+                        out!("{} {side:?}: {e}", a.array);
                     }
                 }
             }
             let answer = all.iter().filter(|a| a.requires_castling()).count();
-            println!("{} arrays, bound {bound}: {counts:?}", all.len());
-            println!("{answer} require castling");
+            out!("{} arrays, bound {bound}: {counts:?}", all.len());
+            out!("{answer} require castling");
         }
         Some("--help" | "-h") => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         _ => {
-            eprintln!("{USAGE}");
+            note!("{USAGE}");
             return ExitCode::from(2);
         }
     }
-    eprintln!("elapsed {:.3} s", started.elapsed().as_secs_f64());
+    note!("elapsed {:.3} s", started.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }
 
