@@ -260,6 +260,14 @@ impl Rule {
         Rule::FAST,
     ];
 
+    /// The rules of `named` as `--rule` takes them: in [`Rule::ALL`]'s order, each once, and
+    /// every rule when none is named.
+    pub fn selected(named: &[Rule]) -> Vec<Rule> {
+        (Rule::ALL.into_iter())
+            .filter(|rule| named.is_empty() || named.contains(rule))
+            .collect()
+    }
+
     /// The rule's name on the command line and in the outputs (`chess960`, `chess480`, `free`,
     /// `flexible`, `fast`).
     pub const fn name(self) -> &'static str {

@@ -88,18 +88,12 @@ impl ReportArgs {
     /// The rules named with `--rule`, in [`Rule::ALL`]'s order, each once; all of them when
     /// none is named.
     fn rules(&self) -> Result<Vec<Rule>, UnknownRule> {
-        if self.rules.is_empty() {
-            return Ok(Rule::ALL.to_vec());
-        }
         let named: Vec<Rule> = self
             .rules
             .iter()
             .map(|name| name.parse())
             .collect::<Result<_, _>>()?;
-        Ok(Rule::ALL
-            .into_iter()
-            .filter(|rule| named.contains(rule))
-            .collect())
+        Ok(Rule::selected(&named))
     }
 
     /// The paths of the CSV, the analysis document, the gallery and the rules report.

@@ -198,8 +198,7 @@ fn main() -> ExitCode {
         Some("phases") => {
             use castle960::chess::Rule;
             use castle960::start::phases::{Phase, spent};
-            // As `report --rule` takes them: names or comma-separated lists, each rule once, in
-            // `Rule::ALL`'s order; every rule when none is named.
+            // As `report --rule` takes them: names or comma-separated lists (`Rule::selected`).
             let named: Result<Vec<Rule>, _> = (args.iter().skip(2))
                 .flat_map(|names| names.split(','))
                 .map(str::parse)
@@ -208,9 +207,7 @@ fn main() -> ExitCode {
                 note!("usage: measure phases [BOUND 1..=8 [RULE...]]");
                 return ExitCode::from(2);
             };
-            let rules: Vec<Rule> = (Rule::ALL.into_iter())
-                .filter(|rule| named.is_empty() || named.contains(rule))
-                .collect();
+            let rules = Rule::selected(&named);
             let (chess960, explanations, under_rules): (_, Vec<_>, _) =
                 castle960::start::rules::analyse_with_chess960_and(
                     &rules,
