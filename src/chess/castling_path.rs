@@ -88,6 +88,20 @@ impl CastlingPath {
         }
     }
 
+    /// The same castling in the mirror image of the back rank ([`Geometry::mirrored`]), named
+    /// the same way: every file `f` becomes `h - f`, so the side changes too.
+    ///
+    /// ```
+    /// use castle960::chess::{CastlingPath, File, Naming, Rule};
+    /// let free = Rule::FREE.paths(File::C, File::A);
+    /// let image = free[0].mirrored();
+    /// assert_eq!((image.king_from(), image.rook_from()), (File::F, File::H));
+    /// assert_eq!(image.mirrored(), free[0]);
+    /// ```
+    pub fn mirrored(self) -> CastlingPath {
+        CastlingPath::of_geometry(self.geometry().mirrored(8), self.naming)
+    }
+
     /// The castling side.
     pub const fn side(self) -> CastlingSide {
         self.side

@@ -3,6 +3,7 @@
 
 pub mod disagreement;
 pub mod groups;
+pub mod mirror;
 pub mod shared;
 pub mod tally;
 
@@ -479,7 +480,9 @@ impl Pending {
 /// The verdicts are decided for each group of castlings with the same king and castling rook
 /// files and landing squares, whichever arrangement and rule they come from, as
 /// [`pawn::decide_group`] decides it; the groups of one king and rook (which differ only in their
-/// landing squares) share castling games where they can ([`pawn::decide_groups`]). As soon as a
+/// landing squares) share castling games where they can ([`pawn::decide_groups`]), and a group
+/// whose mirror image is among the tasks and all artificial-only takes its decisions from that
+/// one's search ([`mirror`]: the other rules' castlings mirror with the array). As soon as a
 /// king and rook's groups are decided, each member's witness is searched alone, which stops at
 /// its first castled position (for after-pawn-move: at the first one no walk reaches), the same
 /// one [`pawn_outcome`] shows for a single castling. `report` is called with the number of tasks
@@ -523,27 +526,54 @@ pub fn pawn_outcomes_of(
     for (_, family) in &mut families {
         family.sort_by_key(|(list, group)| (*list, group.key));
     }
-    // One task per family, in the order scheduled. As soon as a family is decided, the
-    // witnesses of its members are searched, in parallel, and fill the time a thread would
-    // otherwise wait for the last big family.
+    // One task per family, in the order scheduled, or per pair of families that mirror each
+    // other where some of their groups do: then one family is searched and the other's groups
+    // that mirror an artificial-only group are read off it (`mirror`). As soon as a task's
+    // groups are decided, the witnesses of their members are searched, in parallel, and fill
+    // the time a thread would otherwise wait for the last big family.
     type Searched = ((usize, usize, CastlingPath), pawn::PawnOutcome);
-    let searched: Vec<Searched> = families
+    let decide = |family: &[(usize, Group)], bound: PawnBound| {
+        let to_decide: Vec<pawn::GroupToDecide<Arrangement>> = family
+            .iter()
+            .map(|(_, group)| (group.arrangements(arrangements), group.key.path.geometry()))
+            .collect();
+        pawn::decide_groups(&to_decide, bound)
+    };
+    let searched: Vec<Searched> = mirror::pair_families(&families, arrangements)
         .par_iter()
         .with_max_len(1)
-        .flat_map(|(bound, family)| {
+        .flat_map(|task| {
+            let (bound, source) = &families[task.source];
             let bound = *bound;
-            let to_decide: Vec<pawn::GroupToDecide<Arrangement>> = family
-                .iter()
-                .map(|(_, group)| (group.arrangements(arrangements), group.key.path.geometry()))
-                .collect();
-            let decisions = pawn::decide_groups(&to_decide, bound);
+            let mut decided: Vec<(&(usize, Group), Vec<pawn::GroupDecision>)> =
+                source.iter().zip(decide(source, bound)).collect();
+            if let Some((image, pairs)) = &task.image {
+                let image = &families[*image].1;
+                let read: Vec<Option<Vec<pawn::GroupDecision>>> = (image.iter().zip(pairs))
+                    .map(|((_, group), pair)| {
+                        let (_, decisions) = &decided[(*pair)?];
+                        mirror::read_off(&source[(*pair)?].1, decisions, group, arrangements)
+                    })
+                    .collect();
+                let rest: Vec<(usize, Group)> = (image.iter().zip(&read))
+                    .filter(|(_, read)| read.is_none())
+                    .map(|(group, _)| group.clone())
+                    .collect();
+                let mut searched = decide(&rest, bound).into_iter();
+                decided.extend(image.iter().zip(read).map(|(group, read)| {
+                    let decisions = read.or_else(|| searched.next());
+                    (
+                        group,
+                        decisions.expect("every group of the image is decided"),
+                    )
+                }));
+            }
             let witnesses: Vec<Searched> =
-                family
+                decided
                     .par_iter()
-                    .zip(decisions)
                     .flat_map(|((list, group), decisions)| {
                         group.members.par_iter().zip(decisions).map(
-                            move |(&(sp, path), decision)| {
+                            move |(&(sp, path), &decision)| {
                                 (
                                     (*list, sp, path),
                                     pawn::decided_witness(&arrangements[sp], path, bound, decision),
@@ -552,7 +582,12 @@ pub fn pawn_outcomes_of(
                         )
                     })
                     .collect();
-            report(family.iter().map(|(_, group)| group.members.len()).sum());
+            report(
+                decided
+                    .iter()
+                    .map(|((_, group), _)| group.members.len())
+                    .sum(),
+            );
             witnesses
         })
         .collect();

@@ -42,7 +42,7 @@ impl SafeStructures {
         let path = path.unnamed();
         Self::tables().once_per((path, bound), || {
             phases::timed(Phase::Tables, || {
-                match Self::worked_out(mirrored(path), bound) {
+                match Self::worked_out(path.mirrored(), bound) {
                     Some(image) => image.mirrored(),
                     None => SafeStructures::work_out(path, bound.files()),
                 }
@@ -59,8 +59,8 @@ impl SafeStructures {
         cell.get()
     }
 
-    /// The table of the mirror-image castling ([`mirrored`]): each structure's flag moved to the
-    /// mirror-image structure.
+    /// The table of the mirror-image castling ([`CastlingPath::mirrored`]): each structure's
+    /// flag moved to the mirror-image structure.
     fn mirrored(&self) -> SafeStructures {
         let mut safe = vec![false; self.safe.len()];
         for (index, &flag) in self.safe.iter().enumerate() {
@@ -94,7 +94,7 @@ impl SafeStructures {
         // takes the mirror of that table; only the others are worked out here.
         let (images, paths): (Vec<CastlingPath>, Vec<CastlingPath>) =
             paths.iter().partition(|&&path| {
-                let image = mirrored(path);
+                let image = path.mirrored();
                 image < path && paths.binary_search(&image).is_ok()
                     || Self::worked_out(image, bound).is_some()
             });
@@ -105,7 +105,7 @@ impl SafeStructures {
             }
             for path in images {
                 Self::tables().once_per((path, bound), || {
-                    let image = Self::worked_out(mirrored(path), bound);
+                    let image = Self::worked_out(path.mirrored(), bound);
                     image.expect("the mirror image's table is ready").mirrored()
                 });
             }
@@ -194,11 +194,6 @@ impl SafeStructures {
         }
         SafeStructures { safe }
     }
-}
-
-/// The castling that mirrors `path` ([`Geometry::mirrored`]), named alike.
-pub(super) fn mirrored(path: CastlingPath) -> CastlingPath {
-    CastlingPath::of_geometry(path.geometry().mirrored(8), Naming::Side)
 }
 
 /// The index of the structure that mirrors structure `index`: the files' pawns in reverse.

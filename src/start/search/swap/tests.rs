@@ -1,4 +1,3 @@
-use super::tables::mirrored;
 use super::*;
 use crate::chess::{CastlingSide, File};
 use crate::start::bound::PawnBound;
@@ -294,7 +293,7 @@ fn mirrored_tables_are_those_worked_out_directly() {
         }
         tables += paths.len();
         mirroring += (paths.iter())
-            .filter(|&&path| paths.binary_search(&mirrored(path)).is_ok())
+            .filter(|&&path| paths.binary_search(&path.mirrored()).is_ok())
             .count();
     }
     assert!(

@@ -1,0 +1,219 @@
+//! Castling groups that are each other's mirror image: one searched, the other's decisions read
+//! off it.
+//!
+//! Nothing in the model tells left from right (the swap lemma's module docs,
+//! [`crate::start::search::swap`]): the pawns move alike on every file, the pool's exits and the
+//! pieces' moves are symmetric, and mirroring turns each bishop's squares to the other colour,
+//! where the mirrored arrangement has its other bishop. So the castling game of a group (one
+//! castling, [`crate::chess::Geometry::mirrored`], over its arrangements, [`Arrangement::mirrored`]) meets
+//! exactly the mirror images of the positions the game of the mirrored castling over the
+//! mirrored arrangements meets, castle-legal and dominated alike, and their castled positions
+//! lie in mirrored components. What the group search decides for a member is therefore the same
+//! for its mirror image wherever it does not depend on the order the game meets positions in:
+//!
+//! - whether some castled position is reached by no castle-free game (after-pawn-move);
+//! - for an artificial-only member, how many distinct castled cores it meets, which is all of
+//!   them.
+//!
+//! For an after-pawn-move member the count stops at the first core no walk reaches, in the
+//! game's own order, which mirroring does not keep (move generation goes in square order). So a
+//! group is read off its mirror image only when every member of that one is artificial-only, and
+//! searched itself otherwise ([`read_off`]).
+//!
+//! Chess480's castlings and free, flexible and fast castling's mirror with the array
+//! ([`crate::chess::Geometry::mirrored`]); Chess960's do not (its king lands on c or g). In the report of all
+//! five rules 320 of the 338 castling groups have a mirror group whose arrangements are exactly
+//! the mirror images of their own. The test `mirrored_groups_decide_alike` searches both groups
+//! of every such pair and compares.
+
+use crate::chess::Arrangement;
+use crate::start::analysis::{Group, GroupKey};
+use crate::start::bound::PawnBound;
+use crate::start::search::pawn::GroupDecision;
+
+/// Whether `image` is the mirror image of `source`: the mirrored castling, and as arrangements
+/// exactly the mirror images of `source`'s (each arrangement's index into `arrangements`).
+pub fn mirrors(source: &Group, image: &Group, arrangements: &[Arrangement]) -> bool {
+    if image.key.path != source.key.path.mirrored() || image.members.len() != source.members.len() {
+        return false;
+    }
+    let mut mirrored: Vec<u16> = (source.members.iter())
+        .map(|&(sp, _)| arrangements[sp].mirrored().sp())
+        .collect();
+    let mut own: Vec<u16> = (image.members.iter())
+        .map(|&(sp, _)| arrangements[sp].sp())
+        .collect();
+    mirrored.sort_unstable();
+    own.sort_unstable();
+    mirrored == own
+}
+
+/// The decisions of `image`, the mirror image of `source` ([`mirrors`]), read off `source`'s
+/// `decisions` (in the order of its members), in the order of `image`'s members: each member
+/// takes the decision of its mirror image. `None` when some member of `source` is
+/// after-pawn-move, whose count of cores only a search of `image` itself gives (the module
+/// docs).
+pub fn read_off(
+    source: &Group,
+    decisions: &[GroupDecision],
+    image: &Group,
+    arrangements: &[Arrangement],
+) -> Option<Vec<GroupDecision>> {
+    debug_assert!(mirrors(source, image, arrangements));
+    if decisions.iter().any(|decision| decision.unwalkable) {
+        return None;
+    }
+    let by_sp: std::collections::BTreeMap<u16, GroupDecision> = (source.members.iter())
+        .zip(decisions)
+        .map(|(&(sp, _), &decision)| (arrangements[sp].mirrored().sp(), decision))
+        .collect();
+    (image.members.iter())
+        .map(|&(sp, _)| by_sp.get(&arrangements[sp].sp()).copied())
+        .collect()
+}
+
+/// One task of the group searches: a family of groups ([`GroupKey::family`]) searched, and
+/// perhaps the family that mirrors it, with, for each group of that one, the index of the
+/// group of the searched family that is its mirror image ([`mirrors`]), if any.
+pub struct Task {
+    /// The family searched (an index into the families given to [`pair_families`]).
+    pub source: usize,
+    /// The mirroring family and its groups' mirror images in `source`.
+    pub image: Option<(usize, Vec<Option<usize>>)>,
+}
+
+/// The tasks of the group searches of `families` (each a bound and its groups, with the list
+/// each comes from): each family alone, in the order given, except that a family and the one
+/// that mirrors it (same bound) make one task when some of their groups mirror each other, at
+/// the place of the first of the two. Of such a pair the family with fewer groups lacking a
+/// mirror image in the other is searched (the earlier on a tie), since those are searched
+/// whatever happens, and the other is read off it where it can be ([`read_off`]).
+pub fn pair_families(
+    families: &[(PawnBound, Vec<(usize, Group)>)],
+    arrangements: &[Arrangement],
+) -> Vec<Task> {
+    let family = |i: usize| families[i].1[0].1.key.family();
+    let mut taken = vec![false; families.len()];
+    let mut tasks = Vec::new();
+    for i in 0..families.len() {
+        if std::mem::replace(&mut taken[i], true) {
+            continue;
+        }
+        let image = GroupKey::of(families[i].1[0].1.key.path.mirrored()).family();
+        let partner = (i + 1..families.len())
+            .find(|&j| !taken[j] && families[j].0 == families[i].0 && family(j) == image);
+        let task = partner.and_then(|j| {
+            let of_j = images_in(&families[i].1, &families[j].1, arrangements);
+            let paired = of_j.iter().flatten().count();
+            if paired == 0 {
+                return None;
+            }
+            taken[j] = true;
+            let lacking = |f: usize| families[f].1.len() - paired;
+            Some(if lacking(j) < lacking(i) {
+                let of_i = images_in(&families[j].1, &families[i].1, arrangements);
+                Task {
+                    source: j,
+                    image: Some((i, of_i)),
+                }
+            } else {
+                Task {
+                    source: i,
+                    image: Some((j, of_j)),
+                }
+            })
+        });
+        tasks.push(task.unwrap_or(Task {
+            source: i,
+            image: None,
+        }));
+    }
+    tasks
+}
+
+/// For each group of `image`, the index of the group of `source` that is its mirror image.
+fn images_in(
+    source: &[(usize, Group)],
+    image: &[(usize, Group)],
+    arrangements: &[Arrangement],
+) -> Vec<Option<usize>> {
+    (image.iter())
+        .map(|(_, group)| (source.iter()).position(|(_, s)| mirrors(s, group, arrangements)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{CastlingSide, Rule};
+    use crate::start::analysis::groups;
+    use crate::start::search::{no_pawn, pawn};
+    use rayon::prelude::*;
+
+    /// The claim the report's group searches rest on, checked directly: for every castling group
+    /// of every rule (pawns on two files, as fast castling is searched) that has a mirror group,
+    /// both are searched. Each member gets the verdict of its mirror image, and where the one
+    /// group is all artificial-only its decisions read off give the other's exactly, count of
+    /// cores included; where it is not, nothing is read off.
+    #[test]
+    fn mirrored_groups_decide_alike() {
+        let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+        let bound = PawnBound::within::<8>(2).unwrap();
+        let mut tasks: Vec<(usize, crate::chess::CastlingPath)> = (arrangements.iter())
+            .enumerate()
+            .flat_map(|(sp, a)| {
+                Rule::ALL.into_iter().flat_map(move |rule| {
+                    CastlingSide::BOTH
+                        .into_iter()
+                        .flat_map(move |side| rule.paths(a.king_file(), a.rook_file(side)))
+                        .map(move |path| (sp, path.unnamed()))
+                })
+            })
+            .collect();
+        tasks.sort();
+        tasks.dedup();
+        tasks.retain(|&(sp, path)| no_pawn::search(&arrangements[sp], path).is_none());
+        let groups = groups::of(tasks);
+        let decisions: Vec<Vec<pawn::GroupDecision>> = (groups.par_iter())
+            .map(|g| pawn::decide_group(&g.arrangements(&arrangements), g.key.path, bound))
+            .collect();
+        let mut pairs = 0;
+        let mut read = 0;
+        for (s, source) in groups.iter().enumerate() {
+            let Some(i) = (groups.iter()).position(|g| mirrors(source, g, &arrangements)) else {
+                continue;
+            };
+            pairs += 1;
+            let image = &groups[i];
+            let mirror_of = |sp: usize| {
+                let m = arrangements[sp].mirrored().sp() as usize;
+                let at = image.members.iter().position(|&(other, _)| other == m);
+                at.expect("a mirrored arrangement in the image")
+            };
+            for (&(sp, _), decision) in source.members.iter().zip(&decisions[s]) {
+                assert_eq!(
+                    decision.unwalkable,
+                    decisions[i][mirror_of(sp)].unwalkable,
+                    "SP {sp} along {:?} and its mirror image",
+                    source.key.path
+                );
+            }
+            let off = read_off(source, &decisions[s], image, &arrangements);
+            if decisions[s].iter().any(|d| d.unwalkable) {
+                assert_eq!(off, None);
+            } else {
+                assert_eq!(off.as_ref(), Some(&decisions[i]), "{:?}", image.key.path);
+                read += 1;
+            }
+        }
+        // Chess960's castlings alone have no mirror image (its king lands on c or g).
+        assert!(
+            pairs > 0 && read > 0 && pairs < groups.len(),
+            "{pairs} {read}"
+        );
+        println!(
+            "{} groups, {pairs} with a mirror image, {read} read off it",
+            groups.len()
+        );
+    }
+}
