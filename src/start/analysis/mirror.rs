@@ -5,11 +5,12 @@
 //! [`crate::start::search::swap`]): the pawns move alike on every file, the pool's exits and the
 //! pieces' moves are symmetric, and mirroring turns each bishop's squares to the other colour,
 //! where the mirrored arrangement has its other bishop. So the castling game of a group (one
-//! castling, [`crate::chess::Geometry::mirrored`], over its arrangements, [`Arrangement::mirrored`]) meets
-//! exactly the mirror images of the positions the game of the mirrored castling over the
-//! mirrored arrangements meets, castle-legal and dominated alike, and their castled positions
-//! lie in mirrored components. What the group search decides for a member is therefore the same
-//! for its mirror image wherever it does not depend on the order the game meets positions in:
+//! castling over its arrangements) meets exactly the mirror images of the positions that the
+//! game of the mirrored castling ([`crate::chess::Geometry::mirrored`]) over the mirrored
+//! arrangements ([`Arrangement::mirrored`]) meets, castle-legal and dominated alike, and their
+//! castled positions lie in mirrored components. What the group search decides for a member is
+//! therefore the same for its mirror image wherever it does not depend on the order the game
+//! meets positions in:
 //!
 //! - whether some castled position is reached by no castle-free game (after-pawn-move);
 //! - for an artificial-only member, how many distinct castled cores it meets, which is all of
@@ -20,11 +21,11 @@
 //! group is read off its mirror image only when every member of that one is artificial-only, and
 //! searched itself otherwise ([`read_off`]).
 //!
-//! Chess480's castlings and free, flexible and fast castling's mirror with the array
-//! ([`crate::chess::Geometry::mirrored`]); Chess960's do not (its king lands on c or g). In the report of all
-//! five rules 320 of the 338 castling groups have a mirror group whose arrangements are exactly
-//! the mirror images of their own. The test `mirrored_groups_decide_alike` searches both groups
-//! of every such pair and compares.
+//! Chess480's castlings and free, flexible and fast castling's mirror with the array; Chess960's
+//! do not (its king lands on c or g). In the report of all five rules 320 of the 338 castling
+//! groups have a mirror group whose arrangements are exactly the mirror images of their own. The
+//! test `mirrored_groups_decide_alike` searches both groups of every such pair (pawns on two
+//! files) and compares; the report's test compares the committed files.
 
 use crate::chess::Arrangement;
 use crate::start::analysis::{Group, GroupKey};
@@ -109,7 +110,7 @@ pub fn pair_families(
                 return None;
             }
             taken[j] = true;
-            let lacking = |f: usize| families[f].1.len() - paired;
+            let lacking = |f: usize| families[f].1.len().saturating_sub(paired);
             Some(if lacking(j) < lacking(i) {
                 let of_i = images_in(&families[j].1, &families[i].1, arrangements);
                 Task {
