@@ -117,13 +117,14 @@ impl SafeStructures {
     /// pawn advancement after another, most advanced first.
     pub(super) fn work_out_together(paths: &[CastlingPath], bound: usize) -> Vec<SafeStructures> {
         let mut safe = vec![vec![false; STRUCTURES]; paths.len()];
+        let robustness: Vec<Robustness> = paths.iter().map(|&path| Robustness::of(path)).collect();
         for level in within_by_level(bound).iter().rev() {
             let flags: Vec<Vec<bool>> = level
                 .par_iter()
                 .map(|&index| {
-                    (safe.iter().zip(paths))
-                        .map(|(table, &path)| {
-                            successors_safe(table, index, bound) && robust_cached(path, index)
+                    (safe.iter().zip(&robustness))
+                        .map(|(table, robustness)| {
+                            successors_safe(table, index, bound) && robustness.cached(index)
                         })
                         .collect()
                 })
@@ -189,8 +190,9 @@ impl SafeStructures {
     /// before it.
     pub(super) fn work_out(path: CastlingPath, bound: usize) -> SafeStructures {
         let mut safe = vec![false; STRUCTURES];
+        let robustness = Robustness::of(path);
         for &index in within_by_level(bound).iter().rev().flatten() {
-            safe[index] = successors_safe(&safe, index, bound) && robust_cached(path, index);
+            safe[index] = successors_safe(&safe, index, bound) && robustness.cached(index);
         }
         SafeStructures { safe }
     }
@@ -241,40 +243,60 @@ type Tables = Mutex<BTreeMap<(CastlingPath, PawnBound), &'static OnceLock<SafeSt
 /// Robustness of each structure, by castling: unknown, no or yes.
 type Known = Mutex<BTreeMap<CastlingPath, &'static OnceLock<Vec<AtomicU8>>>>;
 
-/// [`robust`] remembered per side and structure: the tables for different bounds share it.
-///
-/// Robustness only grows when a pawn goes on from rank 3: that frees its rank-3 square and
-/// changes nothing else, so the holes, the spots and hence the castle-legal placements stay the
-/// same, every move of the model stays a move (there are only more ways off the board and back),
-/// and components can only merge. So a structure is robust if the same structure with every
-/// moved pawn on rank 3 (the most walled) is; that one is asked first, and it answers for all
-/// `2^moved` structures of its files at once.
-fn robust_cached(path: CastlingPath, structure: usize) -> bool {
-    let pawns = structure_pawns::<8>(structure);
-    if pawns.contains(&BEYOND) {
-        let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
-        if robust_known(path, structure_index(&walled)) {
-            return true;
-        }
-    }
-    robust_known(path, structure)
+/// [`robust`] of one castling, remembered per structure: the tables for different bounds share
+/// it. Taken once per table ([`Robustness::of`]), so that the tests of its structures, run in
+/// parallel, take no lock.
+struct Robustness {
+    path: CastlingPath,
+    /// Per structure: unknown, no or yes.
+    known: &'static [AtomicU8],
 }
 
-/// [`robust`] of one structure, remembered.
-fn robust_known(path: CastlingPath, structure: usize) -> bool {
+impl Robustness {
     const UNKNOWN: u8 = 0;
     const NO: u8 = 1;
     const YES: u8 = 2;
-    static KNOWN: Known = Mutex::new(BTreeMap::new());
-    let known = KNOWN.once_per(path.unnamed(), || {
-        (0..STRUCTURES).map(|_| AtomicU8::new(UNKNOWN)).collect()
-    });
-    match known[structure].load(Ordering::Relaxed) {
-        UNKNOWN => {
-            let result = robust(path, &structure_pawns::<8>(structure));
-            known[structure].store(if result { YES } else { NO }, Ordering::Relaxed);
-            result
+
+    /// The memory of `path`'s robustness tests (named alike), shared by every caller.
+    fn of(path: CastlingPath) -> Robustness {
+        static KNOWN: Known = Mutex::new(BTreeMap::new());
+        let known = KNOWN.once_per(path.unnamed(), || {
+            (0..STRUCTURES)
+                .map(|_| AtomicU8::new(Self::UNKNOWN))
+                .collect()
+        });
+        Robustness { path, known }
+    }
+
+    /// Whether the structure with index `structure` is robust.
+    ///
+    /// Robustness only grows when a pawn goes on from rank 3: that frees its rank-3 square and
+    /// changes nothing else, so the holes, the spots and hence the castle-legal placements stay
+    /// the same, every move of the model stays a move (there are only more ways off the board
+    /// and back), and components can only merge. So a structure is robust if the same structure
+    /// with every moved pawn on rank 3 (the most walled) is; that one is asked first, and it
+    /// answers for all `2^moved` structures of its files at once.
+    fn cached(&self, structure: usize) -> bool {
+        let pawns = structure_pawns::<8>(structure);
+        if pawns.contains(&BEYOND) {
+            let walled = pawns.map(|state| if state == BEYOND { THIRD } else { state });
+            if self.known(structure_index(&walled)) {
+                return true;
+            }
         }
-        value => value == YES,
+        self.known(structure)
+    }
+
+    /// [`robust`] of one structure, remembered.
+    fn known(&self, structure: usize) -> bool {
+        match self.known[structure].load(Ordering::Relaxed) {
+            Self::UNKNOWN => {
+                let result = robust(self.path, &structure_pawns::<8>(structure));
+                let value = if result { Self::YES } else { Self::NO };
+                self.known[structure].store(value, Ordering::Relaxed);
+                result
+            }
+            value => value == Self::YES,
+        }
     }
 }

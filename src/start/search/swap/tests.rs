@@ -76,7 +76,7 @@ fn walled_holes_beside_the_span_are_not_robust() {
     assert!(robust(path(File::C, File::B), &open));
 }
 
-/// The shortcut of [`robust_cached`] checked against [`robust`] itself: wherever the most
+/// The shortcut of `Robustness::cached` checked against [`robust`] itself: wherever the most
 /// walled version of a structure (every moved pawn on rank 3) is robust, so is the structure,
 /// asked directly. Two sides, every structure with a pawn gone past rank 3.
 #[test]
