@@ -83,6 +83,45 @@ pub struct Task {
     pub image: Option<(usize, Vec<Option<usize>>)>,
 }
 
+impl Task {
+    /// The decisions of every group of the task (source first, then the image, each in its
+    /// family's order): the source family's by `decide`, each group of the image read off its
+    /// mirror image where [`read_off`] can, and the image's other groups by `decide` too.
+    pub fn decide<'f>(
+        &self,
+        families: &'f [(PawnBound, Vec<(usize, Group)>)],
+        arrangements: &[Arrangement],
+        decide: impl Fn(&[(usize, Group)]) -> Vec<Vec<GroupDecision>>,
+    ) -> Vec<(&'f (usize, Group), Vec<GroupDecision>)> {
+        let source = &families[self.source].1;
+        let mut decided: Vec<(&(usize, Group), Vec<GroupDecision>)> =
+            source.iter().zip(decide(source)).collect();
+        let Some((image, pairs)) = &self.image else {
+            return decided;
+        };
+        let image = &families[*image].1;
+        let read: Vec<Option<Vec<GroupDecision>>> = (image.iter().zip(pairs))
+            .map(|((_, group), &pair)| {
+                let (mirror, decisions) = &decided[pair?];
+                read_off(&mirror.1, decisions, group, arrangements)
+            })
+            .collect();
+        let rest: Vec<(usize, Group)> = (image.iter().zip(&read))
+            .filter(|(_, read)| read.is_none())
+            .map(|(group, _)| group.clone())
+            .collect();
+        let mut searched = decide(&rest).into_iter();
+        decided.extend(image.iter().zip(read).map(|(group, read)| {
+            let decisions = read.or_else(|| searched.next());
+            (
+                group,
+                decisions.expect("every group of the image is decided"),
+            )
+        }));
+        decided
+    }
+}
+
 /// The tasks of the group searches of `families` (each a bound and its groups, with the list
 /// each comes from): each family alone, in the order given, except that a family and the one
 /// that mirrors it (same bound) make one task when some of their groups mirror each other, at

@@ -543,31 +543,8 @@ pub fn pawn_outcomes_of(
         .par_iter()
         .with_max_len(1)
         .flat_map(|task| {
-            let (bound, source) = &families[task.source];
-            let bound = *bound;
-            let mut decided: Vec<(&(usize, Group), Vec<pawn::GroupDecision>)> =
-                source.iter().zip(decide(source, bound)).collect();
-            if let Some((image, pairs)) = &task.image {
-                let image = &families[*image].1;
-                let read: Vec<Option<Vec<pawn::GroupDecision>>> = (image.iter().zip(pairs))
-                    .map(|((_, group), pair)| {
-                        let (_, decisions) = &decided[(*pair)?];
-                        mirror::read_off(&source[(*pair)?].1, decisions, group, arrangements)
-                    })
-                    .collect();
-                let rest: Vec<(usize, Group)> = (image.iter().zip(&read))
-                    .filter(|(_, read)| read.is_none())
-                    .map(|(group, _)| group.clone())
-                    .collect();
-                let mut searched = decide(&rest, bound).into_iter();
-                decided.extend(image.iter().zip(read).map(|(group, read)| {
-                    let decisions = read.or_else(|| searched.next());
-                    (
-                        group,
-                        decisions.expect("every group of the image is decided"),
-                    )
-                }));
-            }
+            let bound = families[task.source].0;
+            let decided = task.decide(&families, arrangements, |groups| decide(groups, bound));
             let witnesses: Vec<Searched> =
                 decided
                     .par_iter()
