@@ -18,8 +18,10 @@
 //!
 //! For an after-pawn-move member the count stops at the first core no walk reaches, in the
 //! game's own order, which mirroring does not keep (move generation goes in square order). So a
-//! group is read off its mirror image only when every member of that one is artificial-only, and
-//! searched itself otherwise ([`read_off`]).
+//! group is read off its mirror image ([`read_off`]), and where that names after-pawn-move
+//! members, its own game is played only until each of them has met its first unwalkable core
+//! ([`crate::start::search::pawn::recount_group`]), which is far less than the whole game its artificial-only members
+//! would otherwise need.
 //!
 //! Chess480's castlings and free, flexible and fast castling's mirror with the array; Chess960's
 //! do not (its king lands on c or g). In the report of all five rules 320 of the 338 castling
@@ -31,6 +33,7 @@ use crate::chess::Arrangement;
 use crate::start::analysis::{Group, GroupKey};
 use crate::start::bound::PawnBound;
 use crate::start::search::pawn::GroupDecision;
+use rayon::prelude::*;
 
 /// Whether `image` is the mirror image of `source`: the mirrored castling, and as arrangements
 /// exactly the mirror images of `source`'s (each arrangement's index into `arrangements`).
@@ -51,25 +54,22 @@ pub fn mirrors(source: &Group, image: &Group, arrangements: &[Arrangement]) -> b
 
 /// The decisions of `image`, the mirror image of `source` ([`mirrors`]), read off `source`'s
 /// `decisions` (in the order of its members), in the order of `image`'s members: each member
-/// takes the decision of its mirror image. `None` when some member of `source` is
-/// after-pawn-move, whose count of cores only a search of `image` itself gives (the module
-/// docs).
+/// takes the decision of its mirror image. Exact for every artificial-only member; an
+/// after-pawn-move member's verdict is right, but its count of cores only the game of `image`
+/// itself gives ([`crate::start::search::pawn::recount_group`], the module docs).
 pub fn read_off(
     source: &Group,
     decisions: &[GroupDecision],
     image: &Group,
     arrangements: &[Arrangement],
-) -> Option<Vec<GroupDecision>> {
+) -> Vec<GroupDecision> {
     debug_assert!(mirrors(source, image, arrangements));
-    if decisions.iter().any(|decision| decision.unwalkable) {
-        return None;
-    }
     let by_sp: std::collections::BTreeMap<u16, GroupDecision> = (source.members.iter())
         .zip(decisions)
         .map(|(&(sp, _), &decision)| (arrangements[sp].mirrored().sp(), decision))
         .collect();
     (image.members.iter())
-        .map(|&(sp, _)| by_sp.get(&arrangements[sp].sp()).copied())
+        .map(|&(sp, _)| by_sp[&arrangements[sp].sp()])
         .collect()
 }
 
@@ -85,13 +85,16 @@ pub struct Task {
 
 impl Task {
     /// The decisions of every group of the task (source first, then the image, each in its
-    /// family's order): the source family's by `decide`, each group of the image read off its
-    /// mirror image where [`read_off`] can, and the image's other groups by `decide` too.
+    /// family's order): the source family's by `decide`; each group of the image that has a
+    /// mirror image read off it ([`read_off`]), and where that names after-pawn-move members,
+    /// their counts by `recount` (given the group and the decisions read off); the image's
+    /// other groups by `decide` too.
     pub fn decide<'f>(
         &self,
         families: &'f [(PawnBound, Vec<(usize, Group)>)],
         arrangements: &[Arrangement],
         decide: impl Fn(&[(usize, Group)]) -> Vec<Vec<GroupDecision>>,
+        recount: impl Fn(&Group, &[GroupDecision]) -> Vec<GroupDecision> + Sync,
     ) -> Vec<(&'f (usize, Group), Vec<GroupDecision>)> {
         let source = &families[self.source].1;
         let mut decided: Vec<(&(usize, Group), Vec<GroupDecision>)> =
@@ -100,10 +103,14 @@ impl Task {
             return decided;
         };
         let image = &families[*image].1;
-        let read: Vec<Option<Vec<GroupDecision>>> = (image.iter().zip(pairs))
+        let read: Vec<Option<Vec<GroupDecision>>> = (image.par_iter().zip(pairs))
             .map(|((_, group), &pair)| {
                 let (mirror, decisions) = &decided[pair?];
-                read_off(&mirror.1, decisions, group, arrangements)
+                let read = read_off(&mirror.1, decisions, group, arrangements);
+                Some(match read.iter().any(|decision| decision.unwalkable) {
+                    true => recount(group, &read),
+                    false => read,
+                })
             })
             .collect();
         let rest: Vec<(usize, Group)> = (image.iter().zip(&read))
@@ -127,7 +134,7 @@ impl Task {
 /// that mirrors it (same bound) make one task when some of their groups mirror each other, at
 /// the place of the first of the two. Of such a pair the family with fewer groups lacking a
 /// mirror image in the other is searched (the earlier on a tie), since those are searched
-/// whatever happens, and the other is read off it where it can be ([`read_off`]).
+/// whatever happens, and the other is read off it where it can be ([`Task::decide`]).
 pub fn pair_families(
     families: &[(PawnBound, Vec<(usize, Group)>)],
     arrangements: &[Arrangement],
@@ -188,13 +195,14 @@ mod tests {
     use crate::chess::{CastlingSide, Rule};
     use crate::start::analysis::groups;
     use crate::start::search::{no_pawn, pawn};
-    use rayon::prelude::*;
 
     /// The claim the report's group searches rest on, checked directly: for every castling group
     /// of every rule (pawns on two files, as fast castling is searched) that has a mirror group,
-    /// both are searched. Each member gets the verdict of its mirror image, and where the one
-    /// group is all artificial-only its decisions read off give the other's exactly, count of
-    /// cores included; where it is not, nothing is read off.
+    /// both are searched. Each member gets the verdict of its mirror image, and each
+    /// artificial-only member its count of cores too. Where the one group is all
+    /// artificial-only, its decisions read off give the other's exactly, counts included; where
+    /// it is not, the other's game played until its after-pawn-move members are settled
+    /// ([`crate::start::search::pawn::recount_group`]) completes them to its own decisions exactly.
     #[test]
     fn mirrored_groups_decide_alike() {
         let arrangements: Vec<Arrangement> = Arrangement::all().collect();
@@ -217,42 +225,51 @@ mod tests {
         let decisions: Vec<Vec<pawn::GroupDecision>> = (groups.par_iter())
             .map(|g| pawn::decide_group(&g.arrangements(&arrangements), g.key.path, bound))
             .collect();
-        let mut pairs = 0;
-        let mut read = 0;
-        for (s, source) in groups.iter().enumerate() {
-            let Some(i) = (groups.iter()).position(|g| mirrors(source, g, &arrangements)) else {
-                continue;
-            };
-            pairs += 1;
-            let image = &groups[i];
-            let mirror_of = |sp: usize| {
-                let m = arrangements[sp].mirrored().sp() as usize;
-                let at = image.members.iter().position(|&(other, _)| other == m);
-                at.expect("a mirrored arrangement in the image")
-            };
-            for (&(sp, _), decision) in source.members.iter().zip(&decisions[s]) {
-                assert_eq!(
-                    decision.unwalkable,
-                    decisions[i][mirror_of(sp)].unwalkable,
-                    "SP {sp} along {:?} and its mirror image",
-                    source.key.path
-                );
-            }
-            let off = read_off(source, &decisions[s], image, &arrangements);
-            if decisions[s].iter().any(|d| d.unwalkable) {
-                assert_eq!(off, None);
-            } else {
-                assert_eq!(off.as_ref(), Some(&decisions[i]), "{:?}", image.key.path);
-                read += 1;
-            }
-        }
+        let pairs: Vec<(usize, usize)> = (0..groups.len())
+            .filter_map(|s| {
+                let image = (groups.iter()).position(|g| mirrors(&groups[s], g, &arrangements));
+                image.map(|i| (s, i))
+            })
+            .collect();
+        let recounted: Vec<bool> = (pairs.par_iter())
+            .map(|&(s, i)| {
+                let (source, image) = (&groups[s], &groups[i]);
+                let off = read_off(source, &decisions[s], image, &arrangements);
+                for (image_sp, (read, own)) in
+                    image.members.iter().zip(off.iter().zip(&decisions[i]))
+                {
+                    let sp = image_sp.0;
+                    assert_eq!(
+                        read.unwalkable, own.unwalkable,
+                        "SP {sp} along {:?}",
+                        image.key.path
+                    );
+                    if !own.unwalkable {
+                        assert_eq!(read, own, "SP {sp} along {:?}", image.key.path);
+                    }
+                }
+                let unwalkable = off.iter().any(|d| d.unwalkable);
+                let decided = match unwalkable {
+                    true => {
+                        let members = image.arrangements(&arrangements);
+                        pawn::recount_group(&members, image.key.path, bound, &off)
+                    }
+                    false => off,
+                };
+                assert_eq!(decided, decisions[i], "{:?}", image.key.path);
+                unwalkable
+            })
+            .collect();
+        let read = recounted.iter().filter(|&&r| !r).count();
+        let recounted = recounted.len() - read;
+        let pairs = pairs.len();
         // Chess960's castlings alone have no mirror image (its king lands on c or g).
         assert!(
-            pairs > 0 && read > 0 && pairs < groups.len(),
-            "{pairs} {read}"
+            read > 0 && recounted > 0 && pairs < groups.len(),
+            "{pairs} {read} {recounted}"
         );
         println!(
-            "{} groups, {pairs} with a mirror image, {read} read off it",
+            "{} groups, {pairs} with a mirror image: {read} read off it, {recounted} recounted",
             groups.len()
         );
     }

@@ -544,7 +544,16 @@ pub fn pawn_outcomes_of(
         .with_max_len(1)
         .flat_map(|task| {
             let bound = families[task.source].0;
-            let decided = task.decide(&families, arrangements, |groups| decide(groups, bound));
+            let recount = |group: &Group, known: &[pawn::GroupDecision]| {
+                let members = group.arrangements(arrangements);
+                pawn::recount_group(&members, group.key.path, bound, known)
+            };
+            let decided = task.decide(
+                &families,
+                arrangements,
+                |groups| decide(groups, bound),
+                recount,
+            );
             let witnesses: Vec<Searched> =
                 decided
                     .par_iter()

@@ -645,17 +645,72 @@ pub fn decide_group<const F: usize>(
     phases::timed(Phase::GroupSearches, || decide(arrangements, path, bound))
 }
 
+/// The decisions of a group whose verdicts are known, `known` (in the order of
+/// `arrangements`), with its artificial-only members' counts of cores: the group's own game
+/// ([`decide_group`]) is played only until every after-pawn-move member has met its first
+/// unwalkable core, which fixes that member's count; the other members keep their decisions.
+///
+/// An artificial-only member's count is every castled core it meets, whatever the order, so it
+/// can come from elsewhere: from the group's mirror image ([`crate::start::analysis::mirror`]),
+/// whose game meets the mirror images of this one's positions. An after-pawn-move member's count
+/// stops at its first unwalkable core in this game's own order, which only this game gives; up
+/// to the moment the last of them is settled the game is played exactly as [`decide_group`]
+/// plays it, so their counts are the same.
+///
+/// # Panics
+/// If the game finds a member after-pawn-move that `known` says is not, or the other way round:
+/// the verdicts given were not this group's.
+pub fn recount_group<const F: usize>(
+    arrangements: &[impl BackRank<F>],
+    path: impl Into<Geometry>,
+    bound: PawnBound,
+    known: &[GroupDecision],
+) -> Vec<GroupDecision> {
+    let path = path.into();
+    assert_eq!(
+        known.len(),
+        arrangements.len(),
+        "a decision per arrangement"
+    );
+    phases::timed(Phase::GroupSearches, || {
+        decide_until(arrangements, path, bound, Some(known))
+    })
+}
+
 /// [`decide_group`], untimed.
 fn decide<const F: usize>(
     arrangements: &[impl BackRank<F>],
     path: Geometry,
     bound: PawnBound,
 ) -> Vec<GroupDecision> {
+    decide_until(arrangements, path, bound, None)
+}
+
+/// [`decide_group`] (`known` is `None`) or [`recount_group`], untimed.
+fn decide_until<const F: usize>(
+    arrangements: &[impl BackRank<F>],
+    path: Geometry,
+    bound: PawnBound,
+    known: Option<&[GroupDecision]>,
+) -> Vec<GroupDecision> {
     let mut cache = CoreCache::<F>::default();
     let mut decisions = Vec::with_capacity(arrangements.len());
-    for chunk in arrangements.chunks(GROUP_SIZE) {
+    for (c, chunk) in arrangements.chunks(GROUP_SIZE).enumerate() {
+        let known = known.map(|known| &known[c * GROUP_SIZE..][..chunk.len()]);
+        // With known verdicts: the members whose count this game must give, the after-pawn-move
+        // ones; the game stops once they are all settled.
+        let wanted: Option<Group> = known.map(|known| {
+            (known.iter().enumerate())
+                .filter(|(_, d)| d.unwalkable)
+                .fold(0, |set, (i, _)| set | 1 << i)
+        });
+        if let (Some(known), Some(0)) = (known, wanted) {
+            decisions.extend_from_slice(known);
+            continue;
+        }
         let mut met: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
         let mut unwalkable = vec![false; chunk.len()];
+        let mut found: Group = 0;
         castling_game(chunk, path, bound, Pruning::Always, |_, pos, bits| {
             let q = pos.placement();
             let castled = q.castled(path);
@@ -679,16 +734,30 @@ fn decide<const F: usize>(
             for i in members(settled) {
                 unwalkable[i] = true;
             }
-            settled
+            found |= settled;
+            match wanted {
+                // Every count this game must give is fixed: every member is settled.
+                Some(wanted) if found & wanted == wanted => Group::MAX,
+                _ => settled,
+            }
         });
-        decisions.extend(
-            met.iter()
-                .zip(&unwalkable)
-                .map(|(met, &unwalkable)| GroupDecision {
-                    unwalkable,
-                    cores: met.len(),
-                }),
-        );
+        let own = (met.iter().zip(&unwalkable)).map(|(met, &unwalkable)| GroupDecision {
+            unwalkable,
+            cores: met.len(),
+        });
+        match (known, wanted) {
+            (Some(known), Some(wanted)) => {
+                assert_eq!(
+                    found, wanted,
+                    "the game's after-pawn-move members are those the known verdicts name"
+                );
+                let counted = |(own, &known): (GroupDecision, &GroupDecision)| {
+                    if known.unwalkable { own } else { known }
+                };
+                decisions.extend(own.zip(known).map(counted));
+            }
+            _ => decisions.extend(own),
+        }
     }
     decisions
 }
