@@ -155,6 +155,12 @@ impl WhiteBoard {
         out
     }
 
+    /// Whether every man stands where he stands on `other` (what [`WhiteBoard::fen_placement`]
+    /// shows; the unmoved flags aside), without writing either out.
+    pub fn same_placement(&self, other: &WhiteBoard) -> bool {
+        self.squares == other.squares
+    }
+
     /// The squares a man on `from` could move to, ignoring whose turn it is. Pawns only push:
     /// with Black absent there is nothing to capture.
     pub fn destinations(&self, from: Square) -> Vec<Square> {
@@ -251,7 +257,17 @@ impl WhiteBoard {
     pub fn is_legal(&self, mv: Move) -> bool {
         match self.castling_side(mv) {
             Some(side) => self.can_castle(side),
-            None => mv.promotion.is_none() && self.destinations(mv.from).contains(&mv.to),
+            None => {
+                // Looked for among the destinations without collecting them: every move of
+                // every replay comes through here.
+                let mut found = false;
+                if mv.promotion.is_none() {
+                    self.each_destination_within(mv.from, Rank::First..=Rank::Eighth, |to| {
+                        found |= to == mv.to;
+                    });
+                }
+                found
+            }
         }
     }
 

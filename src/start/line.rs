@@ -136,20 +136,30 @@ impl Line {
     /// If the line is not legal from the start of `arrangement`.
     pub fn without_round_trips(&self, arrangement: &Arrangement) -> Line {
         let mut line = self.without_cycles(arrangement);
-        let end = line
-            .replay(arrangement)
-            .expect("lines built by the searches are legal")
-            .fen_placement();
-        while let Some(shorter) = line.first_needless_excursion(arrangement, &end) {
+        while let Some(shorter) = line.first_needless_excursion(arrangement) {
             line = shorter;
         }
         line
     }
 
     /// The line without the earliest excursion (see [`Line::without_round_trips`]) whose removal
-    /// keeps it legal and ending in the placement `end`, if there is one.
-    fn first_needless_excursion(&self, arrangement: &Arrangement, end: &str) -> Option<Line> {
-        let castles = self.castling_moves(arrangement);
+    /// keeps it legal and ending in the same placement, if there is one.
+    fn first_needless_excursion(&self, arrangement: &Arrangement) -> Option<Line> {
+        // The board before each move, and whether the move castles (replayed, since a king
+        // move onto its rook's home square is castling only while that rook stands there): an
+        // excursion from move `i` on leaves the moves before it as they are, so each try
+        // replays only from there.
+        let mut boards = vec![self.start(arrangement)];
+        let mut castles = Vec::with_capacity(self.moves.len());
+        for &mv in &self.moves {
+            let mut board = boards.last().expect("starts with one board").clone();
+            castles.push(board.castling_side(mv).is_some());
+            board
+                .play(mv)
+                .expect("lines built by the searches are legal");
+            boards.push(board);
+        }
+        let end = boards.last().expect("starts with one board");
         for (i, &mv) in self.moves.iter().enumerate() {
             if castles[i] {
                 continue;
@@ -171,38 +181,22 @@ impl Line {
                 if at != home {
                     continue;
                 }
-                let kept = Line {
-                    moves: (self.moves.iter().enumerate())
-                        .filter(|(k, _)| !trail.contains(k))
-                        .map(|(_, &m)| m)
-                        .collect(),
-                    along: self.along,
-                };
-                if kept
-                    .replay(arrangement)
-                    .is_ok_and(|b| b.fen_placement() == end)
-                {
-                    return Some(kept);
+                let rest = (self.moves.iter().enumerate().skip(i))
+                    .filter(|(k, _)| !trail.contains(k))
+                    .map(|(_, &m)| m);
+                let mut board = boards[i].clone();
+                let replayed = rest.clone().try_for_each(|m| board.play(m));
+                if replayed.is_ok() && board.same_placement(end) {
+                    let mut moves = self.moves[..i].to_vec();
+                    moves.extend(rest);
+                    return Some(Line {
+                        moves,
+                        along: self.along,
+                    });
                 }
             }
         }
         None
-    }
-
-    /// Which moves of the line are castling moves (replayed, since a king move onto its rook's
-    /// home square is castling only while that rook stands there).
-    fn castling_moves(&self, arrangement: &Arrangement) -> Vec<bool> {
-        let mut board = self.start(arrangement);
-        self.moves
-            .iter()
-            .map(|&mv| {
-                let castles = board.castling_side(mv).is_some();
-                board
-                    .play(mv)
-                    .expect("lines built by the searches are legal");
-                castles
-            })
-            .collect()
     }
 }
 
