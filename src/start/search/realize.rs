@@ -20,6 +20,7 @@ use crate::start::board::{WhiteBoard as Board, plain_move};
 use crate::start::line::Line;
 use crate::start::search::hash::FastMap;
 use crate::start::search::model::{self, BISHOP, KING, Kind, Step};
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::ops::RangeInclusive;
 
@@ -403,7 +404,8 @@ impl<B: RealBoard> Realizer<B> {
     /// rearrangement of five (36 of 168 on a sample, 200,000 arrangements each), where the
     /// distances needed at most 2,115; on the standard board it searched up to 151,651.
     fn rearrangement(&self, goal: u128) -> Result<Vec<(u8, u8)>, String> {
-        self.rearrangement_guided(goal, Guide::Distance(self.distances(goal)), 2_000_000)
+        let remaining = Remaining::new::<B>(goal, self.distances(goal));
+        self.rearrangement_guided(goal, Guide::Distance(remaining), 2_000_000)
             .or_else(|| self.rearrangement_guided(goal, Guide::Misplaced, 2_000_000))
             .ok_or_else(|| "the pooled pieces cannot be put on their parking squares".into())
     }
@@ -459,7 +461,7 @@ impl<B: RealBoard> Realizer<B> {
         let estimate = |key: u128| -> usize {
             match &guide {
                 Guide::Misplaced => 2 * (any_bit(key ^ goal) & wanted).count_ones() as usize,
-                Guide::Distance(distances) => 2 * remaining::<B>(key, goal, distances),
+                Guide::Distance(remaining) => 2 * remaining.of::<B>(key),
             }
         };
         // Per packed arrangement: its cost so far and how it was reached. Hashed by the search's
@@ -486,8 +488,18 @@ impl<B: RealBoard> Realizer<B> {
                 let without = key & !(7 << (3 * region_index::<B>(from)));
                 scratch.each_destination_within(from, REGION[0]..=TOP_RANK, |to| {
                     let next = without | code_from << (3 * region_index::<B>(to));
-                    if parent.get(&next).is_none_or(|&(c, ..)| c > g + 1) {
-                        parent.insert(next, (g + 1, key, from, to));
+                    let better = match parent.entry(next) {
+                        Entry::Vacant(slot) => {
+                            slot.insert((g + 1, key, from, to));
+                            true
+                        }
+                        Entry::Occupied(mut slot) if slot.get().0 > g + 1 => {
+                            slot.insert((g + 1, key, from, to));
+                            true
+                        }
+                        Entry::Occupied(_) => false,
+                    };
+                    if better {
                         if next == goal {
                             found = true;
                         }
@@ -517,51 +529,80 @@ enum Guide {
     Misplaced,
     /// How many moves the pieces need at least, each on its own, to reach target squares of
     /// their kind ([`Realizer::distances`]): the best of the ways to share the targets out.
-    Distance(Vec<(u8, Vec<u8>)>),
+    Distance(Remaining),
 }
 
-/// The fewest moves the pieces of `key` need, each moving alone, to stand on the squares of
-/// `goal`: per target, the distance of a piece of its kind (of its colour, for bishops), shared
-/// out the best way (at most two pieces share a kind and colour). A piece that cannot reach any
-/// target counts as far as the region is wide.
-fn remaining<B: RealBoard>(key: u128, goal: u128, distances: &[(u8, Vec<u8>)]) -> usize {
-    let code = |k: u128, s: u8| ((k >> (3 * region_index::<B>(s))) & 7) as Kind;
-    let class = |kind: Kind, s: u8| (kind, kind == BISHOP && light::<B>(s));
-    let pieces: Vec<u8> = region::<B>().filter(|&s| code(key, s) != 0).collect();
-    let far = |d: u8| {
-        if d == u8::MAX {
-            3 * B::FILES as usize
-        } else {
-            d as usize
+/// The fewest moves the pieces of a region key need, each moving alone, to stand on the squares
+/// of `goal`: per target, the distance of a piece of its kind (of its colour, for bishops),
+/// shared out the best way (at most two pieces share a kind and colour). A piece that cannot
+/// reach any target counts as far as the region is wide. The targets are sorted into classes
+/// once per search ([`Remaining::new`]), so that the estimate of each arrangement the search
+/// meets ([`Remaining::of`]) allocates nothing.
+struct Remaining {
+    /// Per region square of `goal` holding a piece, its distances ([`Realizer::distances`]).
+    distances: Vec<(u8, Vec<u8>)>,
+    /// Per class ([`class`]): its first two targets (indices into `distances`) and how many
+    /// there are.
+    targets: [([u8; 2], u8); CLASSES],
+}
+
+/// How many classes of piece the estimate tells apart: a kind each, bishops by colour too.
+const CLASSES: usize = 16;
+
+/// The class of a man of `kind` on `s`: its kind, and for a bishop its squares' colour.
+fn class<B: RealBoard>(kind: Kind, s: u8) -> usize {
+    2 * kind as usize + usize::from(kind == BISHOP && light::<B>(s))
+}
+
+/// The kind a region key ([`region_key`]) holds on `s`, 0 for none.
+fn code_at<B: RealBoard>(key: u128, s: u8) -> Kind {
+    ((key >> (3 * region_index::<B>(s))) & 7) as Kind
+}
+
+impl Remaining {
+    fn new<B: RealBoard>(goal: u128, distances: Vec<(u8, Vec<u8>)>) -> Remaining {
+        let mut targets = [([0u8; 2], 0u8); CLASSES];
+        for (t, &(target, _)) in distances.iter().enumerate() {
+            let (first, count) = &mut targets[class::<B>(code_at::<B>(goal, target), target)];
+            if *count < 2 {
+                first[*count as usize] = t as u8;
+            }
+            *count = (*count).saturating_add(1);
         }
-    };
-    let mut total = 0;
-    let mut done = vec![false; distances.len()];
-    for i in 0..distances.len() {
-        if done[i] {
-            continue;
-        }
-        let (target, _) = distances[i];
-        let c = class(code(goal, target), target);
-        let targets: Vec<usize> = (i..distances.len())
-            .filter(|&j| class(code(goal, distances[j].0), distances[j].0) == c)
-            .collect();
-        for &j in &targets {
-            done[j] = true;
-        }
-        let own: Vec<u8> = pieces
-            .iter()
-            .copied()
-            .filter(|&s| class(code(key, s), s) == c)
-            .collect();
-        let cost = |t: usize, p: u8| far(distances[t].1[region_index::<B>(p)]);
-        total += match (targets.as_slice(), own.as_slice()) {
-            ([t], [p]) => cost(*t, *p),
-            ([t, u], [p, q]) => (cost(*t, *p) + cost(*u, *q)).min(cost(*t, *q) + cost(*u, *p)),
-            _ => 0,
-        };
+        Remaining { distances, targets }
     }
-    total
+
+    /// The estimate for the region key `key`.
+    fn of<B: RealBoard>(&self, key: u128) -> usize {
+        let mut own = [([0u8; 2], 0usize); CLASSES];
+        for s in region::<B>() {
+            let kind = code_at::<B>(key, s);
+            if kind != 0 {
+                let (first, count) = &mut own[class::<B>(kind, s)];
+                if *count < 2 {
+                    first[*count] = s;
+                }
+                *count += 1;
+            }
+        }
+        let far = |d: u8| {
+            if d == u8::MAX {
+                3 * B::FILES as usize
+            } else {
+                d as usize
+            }
+        };
+        let cost = |t: u8, p: u8| far(self.distances[t as usize].1[region_index::<B>(p)]);
+        (self.targets.iter().zip(&own))
+            .map(
+                |(&([t, u], targets), &([p, q], pieces))| match (targets, pieces) {
+                    (1, 1) => cost(t, p),
+                    (2, 2) => (cost(t, p) + cost(u, q)).min(cost(t, q) + cost(u, p)),
+                    _ => 0,
+                },
+            )
+            .sum()
+    }
 }
 
 /// The squares where pooled pieces live and travel (ranks 3-5), a3 first.
