@@ -23,6 +23,7 @@ use crate::start::search::no_pawn;
 use crate::start::search::pawn::{self, Verdict};
 use crate::start::search::realize;
 use crate::start::search::shortest;
+use crate::start::search::swap;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -513,6 +514,17 @@ pub fn pawn_outcomes_of(
     // Each list's groups, costliest first, gathered into families of one king, rook and bound
     // (in the order of their first group, the first list's first), each family's groups by
     // list and key: each group remembers its list.
+    // The swap lemma's tables of every list first, one pass for all the lists of one bound:
+    // each pass goes level by level, and one pass for them all leaves a thread idle at the ends
+    // of fewer levels than a pass per list would.
+    let mut by_bound: std::collections::BTreeMap<PawnBound, Vec<CastlingPath>> =
+        std::collections::BTreeMap::new();
+    for &(tasks, bound) in lists {
+        (by_bound.entry(bound).or_default()).extend(tasks.iter().map(|&(_, path)| path));
+    }
+    for (bound, paths) in by_bound {
+        swap::SafeStructures::prepare(&paths, bound);
+    }
     let mut families: Vec<(PawnBound, Vec<(usize, Group)>)> = Vec::new();
     for (list, &(tasks, bound)) in lists.iter().enumerate() {
         for group in groups::costliest_first(groups::of(tasks.iter().copied()), bound) {
