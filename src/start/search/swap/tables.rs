@@ -12,6 +12,7 @@ use crate::start::search::model::{
 use crate::start::search::once::OncePer;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -113,24 +114,38 @@ impl SafeStructures {
     }
 
     /// The tables of `paths` with pawns moved on at most `bound` files, each structure one task
-    /// that tests it for every castling in turn ([`SafeStructures::prepare`]), one level of
-    /// pawn advancement after another, most advanced first.
+    /// that tests it for every castling in turn ([`SafeStructures::prepare`]; a structure of a
+    /// level of few, for a share of them), one level of pawn advancement after another, most
+    /// advanced first.
     pub(super) fn work_out_together(paths: &[CastlingPath], bound: usize) -> Vec<SafeStructures> {
         let mut safe = vec![vec![false; STRUCTURES]; paths.len()];
         let robustness: Vec<Robustness> = paths.iter().map(|&path| Robustness::of(path)).collect();
         for level in within_by_level(bound).iter().rev() {
-            let flags: Vec<Vec<bool>> = level
-                .par_iter()
-                .map(|&index| {
-                    (safe.iter().zip(&robustness))
-                        .map(|(table, robustness)| {
-                            successors_safe(table, index, bound) && robustness.cached(index)
-                        })
-                        .collect()
+            // A level of few structures (the most and the least advanced) is split by castlings
+            // too, so that no thread waits while another tests its one or two structures.
+            let parts = (4 * rayon::current_num_threads()).div_ceil(level.len());
+            let chunk = paths.len().div_ceil(parts).max(1);
+            let tasks: Vec<(usize, Range<usize>)> = (level.iter())
+                .flat_map(|&index| {
+                    (0..paths.len())
+                        .step_by(chunk)
+                        .map(move |from| (index, from..(from + chunk).min(paths.len())))
                 })
                 .collect();
-            for (&index, flags) in level.iter().zip(flags) {
-                for (table, flag) in safe.iter_mut().zip(flags) {
+            let flags: Vec<Vec<bool>> = tasks
+                .par_iter()
+                .map(|(index, castlings)| {
+                    (safe[castlings.clone()]
+                        .iter()
+                        .zip(&robustness[castlings.clone()]))
+                    .map(|(table, robustness)| {
+                        successors_safe(table, *index, bound) && robustness.cached(*index)
+                    })
+                    .collect()
+                })
+                .collect();
+            for ((index, castlings), flags) in tasks.into_iter().zip(flags) {
+                for (table, flag) in safe[castlings].iter_mut().zip(flags) {
                     table[index] = flag;
                 }
             }
