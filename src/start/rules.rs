@@ -171,7 +171,7 @@ pub fn analyse_all(
     let report = share_of(pending.tasks.values().map(Vec::len).sum(), progress);
     let lists = pending.lists();
     let found = pawn_outcomes_of(&pending.arrangements, &lists, &report);
-    pending.finish(chess960, found)
+    pending.decide(found).finish(chess960)
 }
 
 /// The Chess960 analysis of all 960 arrangements and their analyses under each of `rules`, as
@@ -211,9 +211,11 @@ pub fn analyse_with_chess960_and<T: Send, C: Default + ParallelExtend<T> + Send>
     );
     let mut found = pawn_outcomes_of(&others.arrangements, &lists, &report);
     let rest = found.split_off(1);
-    let (analyses, made) =
-        chess960.finish_with(found.pop().expect("Chess960's outcomes"), &report, each);
-    let under_rules = others.finish(&analyses, rest);
+    let ((analyses, made), decided) = rayon::join(
+        || chess960.finish_with(found.pop().expect("Chess960's outcomes"), &report, each),
+        || others.decide(rest),
+    );
+    let under_rules = decided.finish(&analyses);
     (analyses, made, under_rules)
 }
 
@@ -299,13 +301,12 @@ impl Pending {
             .collect()
     }
 
-    /// The analyses under each rule from the Chess960 analysis and the outcomes of
-    /// [`Pending::lists`] (one list of outcomes per list, in its order).
-    fn finish(
-        self,
-        chess960: &[Analysis],
-        found: Vec<Vec<pawn::PawnOutcome>>,
-    ) -> Vec<Vec<RuleAnalysis>> {
+    /// The other rules' verdicts from the outcomes of [`Pending::lists`] (one list of outcomes
+    /// per list, in its order), all but those of the castlings that are Chess960's castling in
+    /// the same arrangement (left out of the searches by [`Pending::new`]), which Chess960's
+    /// analyses answer ([`Decided::finish`]). Needing none of them, this runs beside Chess960's
+    /// own finish (its shortest games), so that neither leaves a thread idle at its end.
+    fn decide(self, found: Vec<Vec<pawn::PawnOutcome>>) -> Decided {
         let Pending {
             rules,
             bound,
@@ -314,6 +315,79 @@ impl Pending {
             distinct,
             no_pawn,
             tasks,
+        } = self;
+        let mut outcomes: BTreeMap<(usize, CastlingPath, PawnBound), pawn::PawnOutcome> =
+            BTreeMap::new();
+        for ((&searched_bound, list), found) in tasks.iter().zip(found) {
+            for (&(sp, path), outcome) in list.iter().zip(found) {
+                outcomes.insert((sp, path, searched_bound), outcome);
+            }
+        }
+        // Each distinct castling decided once (its games realized once), for every bound a rule
+        // searches it with; the rules then take their castlings from here, named their way.
+        let keys: Vec<(usize, CastlingPath, PawnBound)> = {
+            let mut keys: Vec<_> = others
+                .iter()
+                .map(|&rule| bound_under(rule, bound))
+                .flat_map(|b| distinct.iter().map(move |&(sp, path)| (sp, path, b)))
+                .collect();
+            keys.sort();
+            keys.dedup();
+            keys
+        };
+        let is_chess960 = |&(sp, path, b): &(usize, CastlingPath, PawnBound)| {
+            b == bound
+                && CastlingSide::BOTH
+                    .into_iter()
+                    .any(|side| arrangements[sp].castling(side).unnamed() == path)
+        };
+        let decide = |&(sp, path, b): &(usize, CastlingPath, PawnBound)| {
+            let found = no_pawn[&(sp, path)].clone();
+            let outcome = outcomes.get(&(sp, path, b)).cloned();
+            // Under a bound no rule searches this castling with: neither found nor searched.
+            (found.is_some() || outcome.is_some())
+                .then(|| decided(&arrangements[sp], path, found, outcome, b))
+        };
+        let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
+            .par_iter()
+            .filter(|key| !is_chess960(key))
+            .filter_map(|key| decide(key).map(|verdict| (*key, verdict)))
+            .collect();
+        // Chess960's castlings, each with what it would be decided from should Chess960's
+        // analyses not answer for it.
+        let of_chess960 = (keys.into_iter().filter(is_chess960))
+            .map(|key| (key, decide(&key)))
+            .collect();
+        Decided {
+            rules,
+            bound,
+            arrangements,
+            decisions,
+            of_chess960,
+        }
+    }
+}
+
+/// The other rules' verdicts, but for the castlings that are Chess960's ([`Pending::decide`]).
+struct Decided {
+    rules: Vec<Rule>,
+    bound: PawnBound,
+    arrangements: Vec<Arrangement>,
+    decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict>,
+    /// The castlings left to Chess960's analyses, and their verdicts decided without them.
+    of_chess960: Vec<((usize, CastlingPath, PawnBound), Option<CastlingVerdict>)>,
+}
+
+impl Decided {
+    /// The analyses under each rule: Chess960's castlings from its analyses (every arrangement,
+    /// with the bound the rules are searched with), the rest as [`Pending::decide`] decided them.
+    fn finish(self, chess960: &[Analysis]) -> Vec<Vec<RuleAnalysis>> {
+        let Decided {
+            rules,
+            bound,
+            arrangements,
+            mut decisions,
+            of_chess960,
         } = self;
         // Chess960's castlings were left out of the searches (`Pending::new`): its analyses
         // must answer for every one of them.
@@ -335,42 +409,11 @@ impl Pending {
                     .collect::<Vec<_>>()
             })
             .collect();
-        let mut outcomes: BTreeMap<(usize, CastlingPath, PawnBound), pawn::PawnOutcome> =
-            BTreeMap::new();
-        for ((&searched_bound, list), found) in tasks.iter().zip(found) {
-            for (&(sp, path), outcome) in list.iter().zip(found) {
-                outcomes.insert((sp, path, searched_bound), outcome);
+        for (key, otherwise) in of_chess960 {
+            if let Some(verdict) = known.get(&key).cloned().or(otherwise) {
+                decisions.insert(key, verdict);
             }
         }
-        // Each distinct castling decided once (its games realized once), for every bound a rule
-        // searches it with; the rules then take their castlings from here, named their way.
-        let keys: Vec<(usize, CastlingPath, PawnBound)> = {
-            let mut keys: Vec<_> = others
-                .iter()
-                .map(|&rule| bound_under(rule, bound))
-                .flat_map(|b| distinct.iter().map(move |&(sp, path)| (sp, path, b)))
-                .collect();
-            keys.sort();
-            keys.dedup();
-            keys
-        };
-        let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
-            .par_iter()
-            .filter_map(|&(sp, path, b)| {
-                if let Some(verdict) = known.get(&(sp, path, b)) {
-                    return Some(((sp, path, b), verdict.clone()));
-                }
-                let found = no_pawn[&(sp, path)].clone();
-                let outcome = outcomes.get(&(sp, path, b)).cloned();
-                // Under a bound no rule searches this castling with: neither found nor searched.
-                (found.is_some() || outcome.is_some()).then(|| {
-                    (
-                        (sp, path, b),
-                        decided(&arrangements[sp], path, found, outcome, b),
-                    )
-                })
-            })
-            .collect();
         rules
             .iter()
             .map(|&rule| {
