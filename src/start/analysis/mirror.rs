@@ -20,19 +20,23 @@
 //! game's own order, which mirroring does not keep (move generation goes in square order). So a
 //! group is read off its mirror image ([`read_off`]), and where that names after-pawn-move
 //! members, its own game is played only until each of them has met its first unwalkable core
-//! ([`crate::start::search::pawn::recount_group`]), which is far less than the whole game its artificial-only members
+//! ([`pawn::recount_group`]), which is far less than the whole game its artificial-only members
 //! would otherwise need.
 //!
 //! Chess480's castlings and free, flexible and fast castling's mirror with the array; Chess960's
-//! do not (its king lands on c or g). In the report of all five rules 320 of the 338 castling
-//! groups have a mirror group whose arrangements are exactly the mirror images of their own. The
-//! test `mirrored_groups_decide_alike` searches both groups of every such pair (pawns on two
-//! files) and compares; the report's test compares the committed files.
+//! do not mirror one another (its king lands on c or g), though some mirror another rule's (king
+//! b1 and rook g1 landing on g1 and f1 mirror free castling's king g1 and rook b1 landing on b1
+//! and c1). In the report of all five rules 320 of the 338 castling groups have a mirror group
+//! whose arrangements are exactly the mirror images of their own. The test
+//! `mirrored_groups_decide_alike` searches both groups of every such pair (pawns on two files)
+//! and compares; `pairing_changes_no_decision` decides every family of the five rules' lists
+//! (pawns on two files) as the report schedules them and each alone, and compares; the report's
+//! test compares the committed files.
 
 use crate::chess::Arrangement;
 use crate::start::analysis::{Group, GroupKey};
 use crate::start::bound::PawnBound;
-use crate::start::search::pawn::GroupDecision;
+use crate::start::search::pawn::{self, GroupDecision};
 use rayon::prelude::*;
 
 /// Whether `image` is the mirror image of `source`: the mirrored castling, and as arrangements
@@ -56,7 +60,7 @@ pub fn mirrors(source: &Group, image: &Group, arrangements: &[Arrangement]) -> b
 /// `decisions` (in the order of its members), in the order of `image`'s members: each member
 /// takes the decision of its mirror image. Exact for every artificial-only member; an
 /// after-pawn-move member's verdict is right, but its count of cores only the game of `image`
-/// itself gives ([`crate::start::search::pawn::recount_group`], the module docs).
+/// itself gives ([`pawn::recount_group`], the module docs).
 pub fn read_off(
     source: &Group,
     decisions: &[GroupDecision],
@@ -73,6 +77,11 @@ pub fn read_off(
         .collect()
 }
 
+/// A family of groups ([`GroupKey::family`]) searched with one bound: the bound, and its groups,
+/// each with the index of the list of tasks it comes from
+/// ([`crate::start::analysis::families_of`]).
+pub type Family = (PawnBound, Vec<(usize, Group)>);
+
 /// One task of the group searches: a family of groups ([`GroupKey::family`]) searched, and
 /// perhaps the family that mirrors it, with, for each group of that one, the index of the
 /// group of the searched family that is its mirror image ([`mirrors`]), if any.
@@ -84,6 +93,36 @@ pub struct Task {
 }
 
 impl Task {
+    /// The task of family `source` alone, nothing read off.
+    pub fn alone(source: usize) -> Task {
+        Task {
+            source,
+            image: None,
+        }
+    }
+
+    /// The decisions of every group of the task, as [`Task::decide`] gives them, searched by
+    /// the group searches: [`pawn::decide_groups`] for a family's groups, and
+    /// [`pawn::recount_group`] for the after-pawn-move members of a group read off.
+    pub fn search<'f>(
+        &self,
+        families: &'f [Family],
+        arrangements: &[Arrangement],
+    ) -> Vec<(&'f (usize, Group), Vec<GroupDecision>)> {
+        let bound = families[self.source].0;
+        let decide = |groups: &[(usize, Group)]| {
+            let to_decide: Vec<pawn::GroupToDecide<Arrangement>> = (groups.iter())
+                .map(|(_, group)| (group.arrangements(arrangements), group.key.path.geometry()))
+                .collect();
+            pawn::decide_groups(&to_decide, bound)
+        };
+        let recount = |group: &Group, known: &[GroupDecision]| {
+            let members = group.arrangements(arrangements);
+            pawn::recount_group(&members, group.key.path, bound, known)
+        };
+        self.decide(families, arrangements, decide, recount)
+    }
+
     /// The decisions of every group of the task (source first, then the image, each in its
     /// family's order): the source family's by `decide`; each group of the image that has a
     /// mirror image read off it ([`read_off`]), and where that names after-pawn-move members,
@@ -91,7 +130,7 @@ impl Task {
     /// other groups by `decide` too.
     pub fn decide<'f>(
         &self,
-        families: &'f [(PawnBound, Vec<(usize, Group)>)],
+        families: &'f [Family],
         arrangements: &[Arrangement],
         decide: impl Fn(&[(usize, Group)]) -> Vec<Vec<GroupDecision>>,
         recount: impl Fn(&Group, &[GroupDecision]) -> Vec<GroupDecision> + Sync,
@@ -135,10 +174,7 @@ impl Task {
 /// the place of the first of the two. Of such a pair the family with fewer groups lacking a
 /// mirror image in the other is searched (the earlier on a tie), since those are searched
 /// whatever happens, and the other is read off it where it can be ([`Task::decide`]).
-pub fn pair_families(
-    families: &[(PawnBound, Vec<(usize, Group)>)],
-    arrangements: &[Arrangement],
-) -> Vec<Task> {
+pub fn pair_families(families: &[Family], arrangements: &[Arrangement]) -> Vec<Task> {
     let family = |i: usize| families[i].1[0].1.key.family();
     let mut taken = vec![false; families.len()];
     let mut tasks = Vec::new();
@@ -170,10 +206,7 @@ pub fn pair_families(
                 }
             })
         });
-        tasks.push(task.unwrap_or(Task {
-            source: i,
-            image: None,
-        }));
+        tasks.push(task.unwrap_or(Task::alone(i)));
     }
     tasks
 }
@@ -202,7 +235,7 @@ mod tests {
     /// artificial-only member its count of cores too. Where the one group is all
     /// artificial-only, its decisions read off give the other's exactly, counts included; where
     /// it is not, the other's game played until its after-pawn-move members are settled
-    /// ([`crate::start::search::pawn::recount_group`]) completes them to its own decisions exactly.
+    /// ([`pawn::recount_group`]) completes them to its own decisions exactly.
     #[test]
     fn mirrored_groups_decide_alike() {
         let arrangements: Vec<Arrangement> = Arrangement::all().collect();
@@ -271,6 +304,77 @@ mod tests {
         println!(
             "{} groups, {pairs} with a mirror image: {read} read off it, {recounted} recounted",
             groups.len()
+        );
+    }
+
+    /// The report's schedule changes no decision: every family of the five rules' lists of
+    /// castlings that need a pawn move (pawns on two files, each rule's castlings a list, as the
+    /// report lists them), decided as [`pair_families`] pairs them (groups read off their mirror
+    /// images, after-pawn-move members recounted, through the shared games of
+    /// [`pawn::decide_groups`]) and each family alone, give every castling the same verdict and
+    /// count of cores.
+    #[test]
+    fn pairing_changes_no_decision() {
+        use crate::start::analysis::families_of;
+        use std::collections::BTreeMap;
+        let arrangements: Vec<Arrangement> = Arrangement::all().collect();
+        let bound = PawnBound::within::<8>(2).unwrap();
+        let lists: Vec<Vec<(usize, crate::chess::CastlingPath)>> = (Rule::ALL.into_iter())
+            .map(|rule| {
+                let mut tasks: Vec<_> = (arrangements.iter().enumerate())
+                    .flat_map(|(sp, a)| {
+                        CastlingSide::BOTH
+                            .into_iter()
+                            .flat_map(move |side| rule.paths(a.king_file(), a.rook_file(side)))
+                            .map(move |path| (sp, path))
+                    })
+                    .filter(|&(sp, path)| no_pawn::search(&arrangements[sp], path).is_none())
+                    .collect();
+                tasks.dedup();
+                tasks
+            })
+            .collect();
+        let lists: Vec<_> = lists.iter().map(|list| (list.as_slice(), bound)).collect();
+        let families = families_of(&lists);
+        type Decided = BTreeMap<(usize, usize, crate::chess::CastlingPath), GroupDecision>;
+        let decide = |tasks: &[Task]| -> Decided {
+            (tasks.par_iter())
+                .flat_map_iter(|task| {
+                    let decided = task.search(&families, &arrangements);
+                    (decided.into_iter())
+                        .flat_map(|((list, group), decisions)| {
+                            (group.members.iter().zip(decisions))
+                                .map(|(&(sp, path), decision)| ((*list, sp, path), decision))
+                                .collect::<Vec<_>>()
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        let paired = pair_families(&families, &arrangements);
+        let alone: Vec<Task> = (0..families.len()).map(Task::alone).collect();
+        let want = decide(&alone);
+        assert_eq!(decide(&paired), want);
+        // What the schedule read off: groups with a mirror image, some of them recounted.
+        let (mut read, mut recounted) = (0, 0);
+        for task in &paired {
+            let Some((image, pairs)) = &task.image else {
+                continue;
+            };
+            for ((list, group), pair) in families[*image].1.iter().zip(pairs) {
+                if pair.is_some() {
+                    read += 1;
+                    let after = |&(sp, path): &(usize, crate::chess::CastlingPath)| {
+                        want[&(*list, sp, path)].unwalkable
+                    };
+                    recounted += usize::from(group.members.iter().any(after));
+                }
+            }
+        }
+        assert!(read > 0 && recounted > 0, "{read} {recounted}");
+        println!(
+            "{} castlings, {read} groups read off, {recounted} recounted",
+            want.len()
         );
     }
 }

@@ -482,8 +482,9 @@ impl Pending {
 /// files and landing squares, whichever arrangement and rule they come from, as
 /// [`pawn::decide_group`] decides it; the groups of one king and rook (which differ only in their
 /// landing squares) share castling games where they can ([`pawn::decide_groups`]), and a group
-/// whose mirror image is among the tasks and all artificial-only takes its decisions from that
-/// one's search ([`mirror`]: the other rules' castlings mirror with the array). As soon as a
+/// whose mirror image is among the tasks takes its decisions from that one's search, its own
+/// game played only as far as its after-pawn-move members' counts need ([`mirror`]: Chess480's,
+/// free, flexible and fast castling's castlings mirror with the array). As soon as a
 /// king and rook's groups are decided, each member's witness is searched alone, which stops at
 /// its first castled position (for after-pawn-move: at the first one no walk reaches), the same
 /// one [`pawn_outcome`] shows for a single castling. `report` is called with the number of tasks
@@ -511,61 +512,20 @@ pub fn pawn_outcomes_of(
     lists: &[(&[(usize, CastlingPath)], PawnBound)],
     report: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<pawn::PawnOutcome>> {
-    // Each list's groups, costliest first, gathered into families of one king, rook and bound
-    // (in the order of their first group, the first list's first), each family's groups by
-    // list and key: each group remembers its list.
-    // The swap lemma's tables of every list first, one pass for all the lists of one bound:
-    // each pass goes level by level, and one pass for them all leaves a thread idle at the ends
-    // of fewer levels than a pass per list would.
-    let mut by_bound: std::collections::BTreeMap<PawnBound, Vec<CastlingPath>> =
-        std::collections::BTreeMap::new();
-    for &(tasks, bound) in lists {
-        (by_bound.entry(bound).or_default()).extend(tasks.iter().map(|&(_, path)| path));
-    }
-    for (bound, paths) in by_bound {
-        swap::SafeStructures::prepare(&paths, bound);
-    }
-    let mut families: Vec<(PawnBound, Vec<(usize, Group)>)> = Vec::new();
-    for (list, &(tasks, bound)) in lists.iter().enumerate() {
-        for group in groups::costliest_first(groups::of(tasks.iter().copied()), bound) {
-            let family = (bound, group.key.family());
-            match (families.iter_mut()).find(|(b, f)| (*b, f[0].1.key.family()) == family) {
-                Some((_, f)) => f.push((list, group)),
-                None => families.push((bound, vec![(list, group)])),
-            }
-        }
-    }
-    for (_, family) in &mut families {
-        family.sort_by_key(|(list, group)| (*list, group.key));
-    }
+    let families = families_of(lists);
     // One task per family, in the order scheduled, or per pair of families that mirror each
     // other where some of their groups do: then one family is searched and the other's groups
-    // that mirror an artificial-only group are read off it (`mirror`). As soon as a task's
+    // that mirror one of its groups are read off it, their after-pawn-move members' counts
+    // recounted (`mirror`). As soon as a task's
     // groups are decided, the witnesses of their members are searched, in parallel, and fill
     // the time a thread would otherwise wait for the last big family.
     type Searched = ((usize, usize, CastlingPath), pawn::PawnOutcome);
-    let decide = |family: &[(usize, Group)], bound: PawnBound| {
-        let to_decide: Vec<pawn::GroupToDecide<Arrangement>> = family
-            .iter()
-            .map(|(_, group)| (group.arrangements(arrangements), group.key.path.geometry()))
-            .collect();
-        pawn::decide_groups(&to_decide, bound)
-    };
     let searched: Vec<Searched> = mirror::pair_families(&families, arrangements)
         .par_iter()
         .with_max_len(1)
         .flat_map(|task| {
             let bound = families[task.source].0;
-            let recount = |group: &Group, known: &[pawn::GroupDecision]| {
-                let members = group.arrangements(arrangements);
-                pawn::recount_group(&members, group.key.path, bound, known)
-            };
-            let decided = task.decide(
-                &families,
-                arrangements,
-                |groups| decide(groups, bound),
-                recount,
-            );
+            let decided = task.search(&families, arrangements);
             let witnesses: Vec<Searched> =
                 decided
                     .par_iter()
@@ -603,6 +563,37 @@ pub fn pawn_outcomes_of(
                 .collect()
         })
         .collect()
+}
+
+/// The groups of each list of tasks (each with its bound), gathered into families of one king,
+/// rook and bound, as [`pawn_outcomes_of`] searches them: families in the order of their first
+/// group (each list's groups costliest first, the first list's first), each family's groups by
+/// list and key, each with the index of its list. The swap lemma's tables are worked out first,
+/// one pass for all the lists of one bound: each pass goes level by level, and one pass for them
+/// all leaves a thread idle at the ends of fewer levels than a pass per list would.
+pub fn families_of(lists: &[(&[(usize, CastlingPath)], PawnBound)]) -> Vec<mirror::Family> {
+    let mut by_bound: std::collections::BTreeMap<PawnBound, Vec<CastlingPath>> =
+        std::collections::BTreeMap::new();
+    for &(tasks, bound) in lists {
+        (by_bound.entry(bound).or_default()).extend(tasks.iter().map(|&(_, path)| path));
+    }
+    for (bound, paths) in by_bound {
+        swap::SafeStructures::prepare(&paths, bound);
+    }
+    let mut families: Vec<mirror::Family> = Vec::new();
+    for (list, &(tasks, bound)) in lists.iter().enumerate() {
+        for group in groups::costliest_first(groups::of(tasks.iter().copied()), bound) {
+            let family = (bound, group.key.family());
+            match (families.iter_mut()).find(|(b, f)| (*b, f[0].1.key.family()) == family) {
+                Some((_, f)) => f.push((list, group)),
+                None => families.push((bound, vec![(list, group)])),
+            }
+        }
+    }
+    for (_, family) in &mut families {
+        family.sort_by_key(|(list, group)| (*list, group.key));
+    }
+    families
 }
 
 /// The pawn-move outcome of castling along `path` in `arrangement`, which no line without a pawn
