@@ -296,7 +296,8 @@ mod tests {
         let read = recounted.iter().filter(|&&r| !r).count();
         let recounted = recounted.len() - read;
         let pairs = pairs.len();
-        // Chess960's castlings alone have no mirror image (its king lands on c or g).
+        // Some of Chess960's castlings have no mirror image among the rules' (its king lands on
+        // c or g).
         assert!(
             read > 0 && recounted > 0 && pairs < groups.len(),
             "{pairs} {read} {recounted}"

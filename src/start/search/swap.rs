@@ -53,8 +53,9 @@
 //! robust in a structure exactly when its mirror image
 //! ([`crate::chess::Geometry::mirrored`]) is robust in the mirror image of the structure, and
 //! the same holds for safety. Most of the tables the report asks for come in such pairs (320 of
-//! 338: Chess480's and free, flexible and fast castling's mirror with the array; Chess960's do
-//! not), so only one of each pair is worked out and the other is its mirror
+//! 338: Chess480's and free, flexible and fast castling's mirror with the array; the other 18
+//! are Chess960 castlings whose mirror image no rule has, its king landing on c or g), so only
+//! one of each pair is worked out and the other is its mirror
 //! ([`SafeStructures::prepare`], [`SafeStructures::of`]). The unit test
 //! `mirrored_tables_are_those_worked_out_directly` works every one of the report's tables out
 //! directly too and compares.
