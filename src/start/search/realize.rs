@@ -544,6 +544,8 @@ struct Remaining {
     /// Per class ([`class`]): its first two targets (indices into `distances`) and how many
     /// there are.
     targets: [([u8; 2], u8); CLASSES],
+    /// The lowest of each region square's three bits in a region key.
+    lowest: u128,
 }
 
 /// How many classes of piece the estimate tells apart: a kind each, bishops by colour too.
@@ -569,21 +571,29 @@ impl Remaining {
             }
             *count = (*count).saturating_add(1);
         }
-        Remaining { distances, targets }
+        let lowest = region::<B>().fold(0, |m, s| m | 1 << (3 * region_index::<B>(s)));
+        Remaining {
+            distances,
+            targets,
+            lowest,
+        }
     }
 
     /// The estimate for the region key `key`.
     fn of<B: RealBoard>(&self, key: u128) -> usize {
         let mut own = [([0u8; 2], 0usize); CLASSES];
-        for s in region::<B>() {
-            let kind = code_at::<B>(key, s);
-            if kind != 0 {
-                let (first, count) = &mut own[class::<B>(kind, s)];
-                if *count < 2 {
-                    first[*count] = s;
-                }
-                *count += 1;
+        // The occupied region squares, a bit at the lowest of each one's three (region order).
+        let mut occupied = (key | key >> 1 | key >> 2) & self.lowest;
+        while occupied != 0 {
+            let bit = occupied.trailing_zeros();
+            occupied &= occupied - 1;
+            let s = (bit / 3) as u8 + REGION[0] * B::FILES;
+            let kind = ((key >> bit) & 7) as Kind;
+            let (first, count) = &mut own[class::<B>(kind, s)];
+            if *count < 2 {
+                first[*count] = s;
             }
+            *count += 1;
         }
         let far = |d: u8| {
             if d == u8::MAX {
