@@ -36,7 +36,7 @@ use crate::start::search::castling_game::{
 };
 pub use crate::start::search::components::stuck_pieces;
 use crate::start::search::components::{CoreCache, component_path, component_tree_to, reversed};
-use crate::start::search::hash::KeySet;
+use crate::start::search::hash::{KeyMap, KeySet};
 use crate::start::search::model::{self, BackRank, Pos, PosKey, Rules, Step};
 use crate::start::search::once::OncePer;
 use crate::start::search::realize::{RealizeError, realize};
@@ -620,6 +620,52 @@ fn witness_of<const F: usize>(
     }
 }
 
+/// The castled cores each member of a group's castling game has met: each core numbered once
+/// for the game (one lookup per castled position met), each member's cores a set of bits by
+/// number. What a set of cores per member would hold, for a hash insertion per member and
+/// position.
+struct CoresMet {
+    numbers: KeyMap<u32>,
+    /// Per member, a bit per core number.
+    bits: Vec<Vec<u64>>,
+    /// Per member, how many cores it has met.
+    counts: Vec<usize>,
+}
+
+impl CoresMet {
+    fn new(members: usize) -> CoresMet {
+        CoresMet {
+            numbers: KeyMap::default(),
+            bits: vec![Vec::new(); members],
+            counts: vec![0; members],
+        }
+    }
+
+    /// The number of the core `id`, given the next free one when it is new.
+    fn number(&mut self, id: PosKey) -> u32 {
+        let next = self.numbers.len() as u32;
+        *self.numbers.entry(id).or_insert(next)
+    }
+
+    /// Records that `member` met the core numbered `number`; whether it had not before.
+    fn insert(&mut self, member: usize, number: u32) -> bool {
+        let (word, bit) = (number as usize / 64, 1u64 << (number % 64));
+        let bits = &mut self.bits[member];
+        if bits.len() <= word {
+            bits.resize(word + 1, 0);
+        }
+        let new = bits[word] & bit == 0;
+        bits[word] |= bit;
+        self.counts[member] += usize::from(new);
+        new
+    }
+
+    /// How many distinct cores `member` has met.
+    fn count(&self, member: usize) -> usize {
+        self.counts[member]
+    }
+}
+
 /// What the castling game of a group found for one arrangement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroupDecision {
@@ -708,19 +754,20 @@ fn decide_until<const F: usize>(
             decisions.extend_from_slice(known);
             continue;
         }
-        let mut met: Vec<KeySet> = vec![KeySet::default(); chunk.len()];
+        let mut met = CoresMet::new(chunk.len());
         let mut unwalkable = vec![false; chunk.len()];
         let mut found: Group = 0;
         castling_game(chunk, path, bound, Pruning::Always, |_, pos, bits| {
             let q = pos.placement();
             let castled = q.castled(path);
             let id = cache.id(castled);
+            let number = met.number(id);
             // Whether king and rook walk from the position before castling: asked only once
             // some arrangement meets this castled core for the first time.
             let mut local = None;
             let mut ask: Group = 0;
             for i in members(bits) {
-                if !met[i].insert(id) || *local.get_or_insert_with(|| cache.id(q) == id) {
+                if !met.insert(i, number) || *local.get_or_insert_with(|| cache.id(q) == id) {
                     continue;
                 }
                 ask |= 1 << i;
@@ -741,9 +788,9 @@ fn decide_until<const F: usize>(
                 _ => settled,
             }
         });
-        let own = (met.iter().zip(&unwalkable)).map(|(met, &unwalkable)| GroupDecision {
+        let own = (unwalkable.iter().enumerate()).map(|(i, &unwalkable)| GroupDecision {
             unwalkable,
-            cores: met.len(),
+            cores: met.count(i),
         });
         match (known, wanted) {
             (Some(known), Some(wanted)) => {

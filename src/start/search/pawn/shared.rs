@@ -17,7 +17,7 @@
 //! which the shared game finds an after-pawn-move side is decided again by its own game
 //! ([`super::decide`]); the groups where sharing pays most have none.
 
-use super::{GroupDecision, decide};
+use super::{CoresMet, GroupDecision, decide};
 use crate::chess::Geometry;
 use crate::start::bound::PawnBound;
 use crate::start::phases::{self, Phase};
@@ -25,7 +25,6 @@ use crate::start::search::castling_game::{
     Castlings, GROUP_SIZE, Group, MAX_LANDINGS, MemberSet, Pruning, Wide, shared_castling_game,
 };
 use crate::start::search::components::CoreCache;
-use crate::start::search::hash::KeySet;
 use crate::start::search::model::BackRank;
 use crate::start::search::walking_game::walkable;
 
@@ -152,7 +151,7 @@ fn decide_shared<const F: usize, A: BackRank<F> + Clone, M: MemberSet>(
         members: &members,
     };
     let mut cache = CoreCache::<F>::default();
-    let mut met: Vec<KeySet> = vec![KeySet::default(); members.len()];
+    let mut met = CoresMet::new(members.len());
     let mut unwalkable = vec![false; landings.len()];
     shared_castling_game::<F, A, M>(
         &castlings,
@@ -161,13 +160,14 @@ fn decide_shared<const F: usize, A: BackRank<F> + Clone, M: MemberSet>(
         |_, pos, landing, these| {
             let q = pos.placement();
             let id = cache.id(q.castled(landings[landing]));
+            let number = met.number(id);
             // As in `decide`: each member asks about a core once, the first time it meets it,
             // and only if king and rook do not walk there from the position before castling.
             // The walking search asks for the members' arrangements.
             let mut local = None;
             let mut ask: Group = 0;
             for m in these.members() {
-                if !met[m].insert(id) || *local.get_or_insert_with(|| cache.id(q) == id) {
+                if !met.insert(m, number) || *local.get_or_insert_with(|| cache.id(q) == id) {
                     continue;
                 }
                 ask |= 1 << members[m].0;
@@ -185,15 +185,15 @@ fn decide_shared<const F: usize, A: BackRank<F> + Clone, M: MemberSet>(
             of_landing[landing]
         },
     );
-    let mut met = met.into_iter();
+    let mut member = 0..members.len();
     groups
         .iter()
         .zip(unwalkable)
         .map(|((group, _), unwalkable)| {
-            let decisions: Vec<GroupDecision> = (met.by_ref().take(group.len()))
-                .map(|met| GroupDecision {
+            let decisions: Vec<GroupDecision> = (member.by_ref().take(group.len()))
+                .map(|m| GroupDecision {
                     unwalkable: false,
-                    cores: met.len(),
+                    cores: met.count(m),
                 })
                 .collect();
             (!unwalkable).then_some(decisions)
