@@ -341,23 +341,20 @@ impl Pending {
                     .into_iter()
                     .any(|side| arrangements[sp].castling(side).unnamed() == path)
         };
-        let decide = |&(sp, path, b): &(usize, CastlingPath, PawnBound)| {
-            let found = no_pawn[&(sp, path)].clone();
-            let outcome = outcomes.get(&(sp, path, b)).cloned();
-            // Under a bound no rule searches this castling with: neither found nor searched.
-            (found.is_some() || outcome.is_some())
-                .then(|| decided(&arrangements[sp], path, found, outcome, b))
-        };
         let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
             .par_iter()
             .filter(|key| !is_chess960(key))
-            .filter_map(|key| decide(key).map(|verdict| (*key, verdict)))
+            .filter_map(|&(sp, path, b)| {
+                let found = no_pawn[&(sp, path)].clone();
+                let outcome = outcomes.get(&(sp, path, b)).cloned();
+                // Under a bound no rule searches this castling with: neither found nor searched.
+                (found.is_some() || outcome.is_some()).then(|| {
+                    let verdict = decided(&arrangements[sp], path, found, outcome, b);
+                    ((sp, path, b), verdict)
+                })
+            })
             .collect();
-        // Chess960's castlings, each with what it would be decided from should Chess960's
-        // analyses not answer for it.
-        let of_chess960 = (keys.into_iter().filter(is_chess960))
-            .map(|key| (key, decide(&key)))
-            .collect();
+        let of_chess960 = keys.into_iter().filter(is_chess960).collect();
         Decided {
             rules,
             bound,
@@ -374,8 +371,9 @@ struct Decided {
     bound: PawnBound,
     arrangements: Vec<Arrangement>,
     decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict>,
-    /// The castlings left to Chess960's analyses, and their verdicts decided without them.
-    of_chess960: Vec<((usize, CastlingPath, PawnBound), Option<CastlingVerdict>)>,
+    /// The castlings left to Chess960's analyses: Chess960's own castling of the arrangement,
+    /// with the bound Chess960's analyses are made with.
+    of_chess960: Vec<(usize, CastlingPath, PawnBound)>,
 }
 
 impl Decided {
@@ -409,10 +407,11 @@ impl Decided {
                     .collect::<Vec<_>>()
             })
             .collect();
-        for (key, otherwise) in of_chess960 {
-            if let Some(verdict) = known.get(&key).cloned().or(otherwise) {
-                decisions.insert(key, verdict);
-            }
+        for key in of_chess960 {
+            let verdict = known
+                .get(&key)
+                .expect("Chess960's analyses answer its castlings");
+            decisions.insert(key, verdict.clone());
         }
         rules
             .iter()

@@ -146,10 +146,11 @@ impl Task {
             .map(|((_, group), &pair)| {
                 let (mirror, decisions) = &decided[pair?];
                 let read = read_off(&mirror.1, decisions, group, arrangements);
-                Some(match read.iter().any(|decision| decision.unwalkable) {
-                    true => recount(group, &read),
-                    false => read,
-                })
+                if read.iter().any(|decision| decision.unwalkable) {
+                    Some(recount(group, &read))
+                } else {
+                    Some(read)
+                }
             })
             .collect();
         let rest: Vec<(usize, Group)> = (image.iter().zip(&read))
@@ -282,12 +283,11 @@ mod tests {
                     }
                 }
                 let unwalkable = off.iter().any(|d| d.unwalkable);
-                let decided = match unwalkable {
-                    true => {
-                        let members = image.arrangements(&arrangements);
-                        pawn::recount_group(&members, image.key.path, bound, &off)
-                    }
-                    false => off,
+                let decided = if unwalkable {
+                    let members = image.arrangements(&arrangements);
+                    pawn::recount_group(&members, image.key.path, bound, &off)
+                } else {
+                    off
                 };
                 assert_eq!(decided, decisions[i], "{:?}", image.key.path);
                 unwalkable

@@ -4,6 +4,7 @@ use crate::start::search::components::{component_moves, lift_all_quiet};
 use crate::start::search::model::Step;
 use crate::start::search::no_pawn;
 use crate::start::search::swap::SafeStructures;
+use crate::start::search::walking_game::walkable;
 
 /// Pawns moved on at most two files: small castling games that still reach many structures.
 fn two_files() -> PawnBound {
