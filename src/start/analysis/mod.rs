@@ -516,9 +516,9 @@ pub fn pawn_outcomes_of(
     // One task per family, in the order scheduled, or per pair of families that mirror each
     // other where some of their groups do: then one family is searched and the other's groups
     // that mirror one of its groups are read off it, their after-pawn-move members' counts
-    // recounted (`mirror`). As soon as a task's
-    // groups are decided, the witnesses of their members are searched, in parallel, and fill
-    // the time a thread would otherwise wait for the last big family.
+    // recounted (`mirror`). As soon as a task's groups are decided, the witnesses of their
+    // members are searched, in parallel, and fill the time a thread would otherwise wait for
+    // the last big family.
     type Searched = ((usize, usize, CastlingPath), pawn::PawnOutcome);
     let searched: Vec<Searched> = mirror::pair_families(&families, arrangements)
         .par_iter()
