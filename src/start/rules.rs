@@ -259,10 +259,7 @@ impl Pending {
         // searched with the same bound) are decided by Chess960's analysis, with the shortest
         // games: taken from there.
         let chess960 = |sp: usize, path: CastlingPath, searched: PawnBound| {
-            searched == bound
-                && CastlingSide::BOTH
-                    .into_iter()
-                    .any(|side| arrangements[sp].castling(side).unnamed() == path)
+            is_chess960(&arrangements[sp], path, searched, bound)
         };
         let no_pawn: BTreeMap<(usize, CastlingPath), Option<no_pawn::Castling>> = distinct
             .par_iter()
@@ -336,10 +333,7 @@ impl Pending {
             keys
         };
         let is_chess960 = |&(sp, path, b): &(usize, CastlingPath, PawnBound)| {
-            b == bound
-                && CastlingSide::BOTH
-                    .into_iter()
-                    .any(|side| arrangements[sp].castling(side).unnamed() == path)
+            is_chess960(&arrangements[sp], path, b, bound)
         };
         let decisions: BTreeMap<(usize, CastlingPath, PawnBound), CastlingVerdict> = keys
             .par_iter()
@@ -363,6 +357,21 @@ impl Pending {
             of_chess960,
         }
     }
+}
+
+/// Whether castling along `path` (named alike) in `arrangement`, searched with `searched`, is
+/// the arrangement's Chess960 castling searched as Chess960's analysis searches it (with
+/// `bound`): then that analysis decides it ([`Pending::new`], [`Decided::finish`]).
+fn is_chess960(
+    arrangement: &Arrangement,
+    path: CastlingPath,
+    searched: PawnBound,
+    bound: PawnBound,
+) -> bool {
+    searched == bound
+        && CastlingSide::BOTH
+            .into_iter()
+            .any(|side| arrangement.castling(side).unnamed() == path)
 }
 
 /// The other rules' verdicts, but for the castlings that are Chess960's ([`Pending::decide`]).

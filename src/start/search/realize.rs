@@ -455,7 +455,7 @@ impl<B: RealBoard> Realizer<B> {
         limit: usize,
     ) -> Option<Vec<(u8, u8)>> {
         let start = region_key(&self.board);
-        let lowest: u128 = region::<B>().fold(0, |m, s| m | 1 << (3 * region_index::<B>(s)));
+        let lowest = lowest_bits::<B>();
         let any_bit = |k: u128| (k | k >> 1 | k >> 2) & lowest;
         let wanted = any_bit(goal);
         let estimate = |key: u128| -> usize {
@@ -571,11 +571,10 @@ impl Remaining {
             }
             *count = (*count).saturating_add(1);
         }
-        let lowest = region::<B>().fold(0, |m, s| m | 1 << (3 * region_index::<B>(s)));
         Remaining {
             distances,
             targets,
-            lowest,
+            lowest: lowest_bits::<B>(),
         }
     }
 
@@ -587,7 +586,7 @@ impl Remaining {
         while occupied != 0 {
             let bit = occupied.trailing_zeros();
             occupied &= occupied - 1;
-            let s = (bit / 3) as u8 + REGION[0] * B::FILES;
+            let s = region_square::<B>(bit as usize / 3);
             let kind = ((key >> bit) & 7) as Kind;
             let (first, count) = &mut own[class::<B>(kind, s)];
             if *count < 2 {
@@ -647,6 +646,17 @@ fn set_region<B: RealBoard>(key: u128, board: &mut B) {
 /// The index of a region square among the region's squares, a3 first.
 fn region_index<B: RealBoard>(s: u8) -> usize {
     (s - 2 * B::FILES) as usize
+}
+
+/// The region square with index `index` ([`region_index`]).
+fn region_square<B: RealBoard>(index: usize) -> u8 {
+    index as u8 + 2 * B::FILES
+}
+
+/// The lowest of each region square's three bits in a region key ([`region_key`]): a key's
+/// occupied squares are `(key | key >> 1 | key >> 2) & lowest_bits()`.
+fn lowest_bits<B: RealBoard>() -> u128 {
+    region::<B>().fold(0, |m, s| m | 1 << (3 * region_index::<B>(s)))
 }
 
 /// Realizes `steps` (a model line from `board`, a start position) as the moves of a real game,

@@ -149,7 +149,7 @@ fn decide_until<const F: usize>(
             continue;
         }
         let mut met = CoresMet::new(chunk.len());
-        let mut unwalkable = vec![false; chunk.len()];
+        // The members found after-pawn-move so far.
         let mut found: Group = 0;
         castling_game(chunk, path, bound, Pruning::Always, |_, pos, bits| {
             let q = pos.placement();
@@ -172,9 +172,6 @@ fn decide_until<const F: usize>(
             }
             let core = cache.cores[&id].clone();
             let settled = ask & !walkable(chunk, ask, &core, &mut cache);
-            for i in members(settled) {
-                unwalkable[i] = true;
-            }
             found |= settled;
             match wanted {
                 // Every count this game must give is fixed: every member is settled.
@@ -182,14 +179,15 @@ fn decide_until<const F: usize>(
                 _ => settled,
             }
         });
-        let own = (unwalkable.iter().enumerate()).map(|(i, &unwalkable)| GroupDecision {
-            unwalkable,
+        let own = (0..chunk.len()).map(|i| GroupDecision {
+            unwalkable: found & 1 << i != 0,
             cores: met.count(i),
         });
-        match (known, wanted) {
-            (Some(known), Some(wanted)) => {
+        match known {
+            Some(known) => {
                 assert_eq!(
-                    found, wanted,
+                    Some(found),
+                    wanted,
                     "the game's after-pawn-move members are those the known verdicts name"
                 );
                 let counted = |(own, &known): (GroupDecision, &GroupDecision)| {
@@ -197,7 +195,7 @@ fn decide_until<const F: usize>(
                 };
                 decisions.extend(own.zip(known).map(counted));
             }
-            _ => decisions.extend(own),
+            None => decisions.extend(own),
         }
     }
     decisions

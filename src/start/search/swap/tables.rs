@@ -76,11 +76,11 @@ impl SafeStructures {
     /// few, in a level of few structures), which tests it for every castling in turn on the
     /// structure's component cache (`SharedComponents`): one table after another, each thread
     /// on its own castling, the threads would ask for the same structures at the same moment
-    /// and mostly start from empty caches. The tasks run in parallel, one level of pawn advancement after another,
-    /// most advanced first, since a structure's safety needs its successors'. The tables are
-    /// the same as one castling at a time gives. Of two castlings that mirror each other only
-    /// one is worked out ([`crate::start::search::swap`]), which halves the work for the rules
-    /// whose castlings mirror with the array.
+    /// and mostly start from empty caches. The tasks run in parallel, one level of pawn
+    /// advancement after another, most advanced first, since a structure's safety needs its
+    /// successors'. The tables are the same as one castling at a time gives. Of two castlings
+    /// that mirror each other only one is worked out ([`crate::start::search::swap`]), which
+    /// halves the work for the rules whose castlings mirror with the array.
     pub fn prepare(paths: &[CastlingPath], bound: PawnBound) {
         if bound > PawnBound::ALL_EIGHT {
             return;
