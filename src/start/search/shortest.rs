@@ -85,7 +85,7 @@ pub struct GaveUp {
 }
 
 /// A man's code in a packed placement: 0 for an empty square, cozy-chess's piece index plus one.
-fn code(piece: Piece) -> u8 {
+const fn code(piece: Piece) -> u8 {
     piece as u8 + 1
 }
 
@@ -181,23 +181,24 @@ fn each_destination(
     empty: impl Fn(usize) -> bool,
     mut f: impl FnMut(usize),
 ) {
-    let from_sq = Square::index(from);
+    // Squares as (file, rank) within the eight files and ranks 1-5, counted directly rather
+    // than through `Square::try_offset`: this is the searches' innermost loop.
+    let (file, rank) = ((from % 8) as i8, (from / 8) as i8);
     let mut slide = |dirs: &[(i8, i8)], max: usize| {
         for &(df, dr) in dirs {
-            let mut at = from_sq;
+            let (mut f_at, mut r_at) = (file, rank);
             for _ in 0..max {
-                match at.try_offset(df, dr) {
-                    Some(next) if next.rank() <= TOP && empty(next as usize) => {
-                        f(next as usize);
-                        at = next;
-                    }
-                    _ => break,
+                (f_at, r_at) = (f_at + df, r_at + dr);
+                let next = (r_at * 8 + f_at) as usize;
+                if !(0..8).contains(&f_at) || !(0..=TOP as i8).contains(&r_at) || !empty(next) {
+                    break;
                 }
+                f(next);
             }
         }
     };
     for &(dirs, max) in directions::lines(kind) {
-        let pawn_off_home = kind == Piece::Pawn && from_sq.rank() != Rank::Second;
+        let pawn_off_home = kind == Piece::Pawn && rank != Rank::Second as i8;
         slide(dirs, if pawn_off_home { 1 } else { max });
     }
 }
@@ -207,10 +208,19 @@ type Slots = Vec<Option<usize>>;
 
 /// The index in [`KINDS`] of a piece's code.
 fn kind_index(man: u8) -> usize {
-    KINDS
-        .iter()
-        .position(|&p| code(p) == man)
-        .expect("a piece, not a pawn")
+    /// Per code, its kind's index (`usize::MAX` for the pawn and the empty square).
+    const INDEX: [usize; 8] = {
+        let mut index = [usize::MAX; 8];
+        let mut k = 0;
+        while k < KINDS.len() {
+            index[code(KINDS[k]) as usize] = k;
+            k += 1;
+        }
+        index
+    };
+    let k = INDEX[man as usize];
+    assert!(k != usize::MAX, "a piece, not a pawn");
+    k
 }
 
 /// What a search is after: the squares per kind, the ranks each file's pawn may end on, and
@@ -220,8 +230,8 @@ struct Goal {
     slots: [Slots; 5],
     /// Per file, a bit per rank (bit 1 = rank 2 ... bit 4 = rank 5) the pawn may end on.
     pawn_ranks: [u8; 8],
-    /// Squares whose men never move (the castling king and rook of [`castle_into`]).
-    frozen: Vec<usize>,
+    /// Squares whose men never move (the castling king and rook of [`castle_into`]), a bit each.
+    frozen: u64,
     /// For [`castle_into`]: the castling side; the goal is then "castling legal here, and the
     /// castled placement in the goal's class".
     castles: Option<(CastlingSide, Arrangement)>,
@@ -289,10 +299,14 @@ impl Goal {
             count: [0; 5],
             by_kind: [0; 5],
             total: 0,
+            occupied: 0,
         };
         for square in 0..SQUARES {
             let man = get(key, square);
-            if man == 0 || self.frozen.contains(&square) {
+            if man != 0 {
+                parts.occupied |= 1 << square;
+            }
+            if man == 0 || self.frozen & 1 << square != 0 {
                 continue;
             }
             if man == code(Piece::Pawn) {
@@ -357,6 +371,9 @@ struct Parts {
     count: [usize; 5],
     by_kind: [u32; 5],
     total: u32,
+    /// The squares taken, a bit each (for the moves' lines, which then test a bit rather than
+    /// cut three out of the key).
+    occupied: u64,
 }
 
 /// A placement reached, how, and in how many moves.
@@ -430,30 +447,28 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
             return Ok(path(&nodes, at));
         }
         leads.clear();
-        for from in 0..SQUARES {
+        let occupied = parts.occupied;
+        let mut movable = occupied & !goal.frozen;
+        while movable != 0 {
+            let from = movable.trailing_zeros() as usize;
+            movable &= movable - 1;
             let man = get(key, from);
-            if man == 0 || goal.frozen.contains(&from) {
-                continue;
-            }
             let kind = Piece::index(man as usize - 1);
-            let mut targets = [0usize; 32];
-            let mut n = 0;
+            // The man lifted off `from` (`with(key, from, 0)`, its three bits cleared).
+            let lifted = key ^ (man as Key) << (3 * from);
             each_destination(
                 kind,
                 from,
-                |s| get(key, s) == 0,
+                |s| occupied & 1 << s == 0,
                 |to| {
-                    targets[n] = to;
-                    n += 1;
+                    // `None`: a pawn pushed past every rank it may end on.
+                    if let Some(h) = goal.after(&parts, man, from, to) {
+                        // Set down on `to`, which is empty (`with(lifted, to, man)`).
+                        let next = lifted | (man as Key) << (3 * to);
+                        leads.push((next, from as u8, to as u8, h));
+                    }
                 },
             );
-            for &to in &targets[..n] {
-                let Some(h) = goal.after(&parts, man, from, to) else {
-                    continue; // a pawn pushed past every rank it may end on
-                };
-                let next = with(with(key, from, 0), to, man);
-                leads.push((next, from as u8, to as u8, h));
-            }
         }
         index.touch(leads.iter().map(|&(next, ..)| stored(next)));
         for &(next, from, to, h) in &leads {
@@ -549,7 +564,7 @@ pub fn walk_to(arrangement: &Arrangement, target: &Board, budget: usize) -> Resu
     let goal = Goal {
         slots,
         pawn_ranks,
-        frozen: Vec::new(),
+        frozen: 0,
         castles: None,
     };
     search(arrangement, &goal, budget).map(|moves| Line::new(moves, None))
@@ -602,10 +617,8 @@ pub fn castle_into(
     let goal = Goal {
         slots,
         pawn_ranks,
-        frozen: vec![
-            first_rank(path.king_from()) as usize,
-            first_rank(path.rook_from()) as usize,
-        ],
+        frozen: 1 << first_rank(path.king_from()) as usize
+            | 1 << first_rank(path.rook_from()) as usize,
         castles: Some((side, *arrangement)),
     };
     let mut moves = search(arrangement, &goal, budget)?;
