@@ -116,7 +116,8 @@ mod tests {
     }
 
     /// The packed form keeps everything a position holds: kinds, committed flags and pawns (the
-    /// table's), and the key too; on both board widths, every kind of each.
+    /// table's), and the key too, and the uncommitted squares are found as the cells say; on
+    /// both board widths, every kind of each.
     #[test]
     fn packing_round_trips() {
         fn round_trips<const F: usize>(seed: u64) {
@@ -145,6 +146,10 @@ mod tests {
                 };
                 assert_eq!(Pos::unpacked(bare, *pos.pawns()), pos.placement());
                 assert_eq!(Pos::<F>::from_key(pos.key()), pos);
+                let uncommitted: SquareSet = (0..2 * F as u8)
+                    .filter(|&s| !pos.cell(s).is_empty() && !pos.cell(s).is_committed())
+                    .collect();
+                assert_eq!(pos.uncommitted(), uncommitted);
             }
         }
         round_trips::<8>(0x2545_f491_4f6c_dd1d);

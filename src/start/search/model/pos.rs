@@ -147,10 +147,25 @@ impl<const F: usize> Pos<F> {
     }
 
     /// The position as one number, commitments included.
+    ///
+    /// Eight cells at a time, as [`Pos::packed`] works: the bytes of eight cells as one u64,
+    /// whose 4-bit fields are moved together by shifts and masks (pairs, then fours, then
+    /// eights) into 32 bits. The component searches key every position they meet.
     pub fn key(&self) -> PosKey {
+        /// Eight 4-bit fields, one in the low bits of each byte, packed into 32 bits.
+        fn nibbles(bytes: u64) -> u128 {
+            let x = bytes & 0x0f0f_0f0f_0f0f_0f0f;
+            let x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+            let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+            ((x | x >> 16) & 0xffff_ffff) as u128
+        }
         let mut k = 0u128;
-        for (i, c) in self.cells().iter().enumerate() {
-            k |= (c.bits() as u128) << (4 * i);
+        for (i, chunk) in self.cells().chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (b, c) in bytes.iter_mut().zip(chunk) {
+                *b = c.bits();
+            }
+            k |= nibbles(u64::from_le_bytes(bytes)) << (32 * i);
         }
         for (f, &p) in self.pawns.iter().enumerate() {
             k |= (p as u128) << (8 * F + 2 * f);
@@ -208,6 +223,25 @@ impl<const F: usize> Pos<F> {
             placement,
             committed: SquareSet::from_bits(committed_bits),
         }
+    }
+
+    /// The squares holding a piece that has not committed to stay: eight cells at a time, as
+    /// [`Pos::packed`] works (a byte's kind bits are nonzero exactly when adding 0x7f to them
+    /// sets its top bit; the top bits are then gathered by one multiply).
+    pub fn uncommitted(&self) -> SquareSet {
+        let mut set = 0u32;
+        for (i, chunk) in self.cells().chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (b, c) in bytes.iter_mut().zip(chunk) {
+                *b = c.bits();
+            }
+            let word = u64::from_le_bytes(bytes);
+            let taken = (word & 0x0707_0707_0707_0707) + 0x7f7f_7f7f_7f7f_7f7f;
+            let committed = (word & 0x0808_0808_0808_0808) << 4;
+            let tops = (taken & !committed & 0x8080_8080_8080_8080) >> 7;
+            set |= ((tops.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * i);
+        }
+        SquareSet::from_bits(set)
     }
 
     /// The inverse of [`Pos::packed`], with the pawns of the table it came from.

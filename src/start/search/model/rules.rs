@@ -243,23 +243,34 @@ impl<const F: usize> Rules<F> {
         exits: &mut Vec<Step>,
         sink: &mut impl FnMut(Pos<F>, &[Step]),
     ) {
-        let mut left = squares.iter();
+        let undecided = squares.and(pos.uncommitted()).minus(self.frozen);
+        self.close_undecided(pos, undecided, exits, sink);
+    }
+
+    /// [`Rules::close_among`] of the squares `undecided`, each holding a piece that is neither
+    /// committed nor frozen. Deciding for one piece changes no other square, so the rest stay
+    /// undecided.
+    fn close_undecided(
+        &self,
+        pos: Pos<F>,
+        undecided: SquareSet,
+        exits: &mut Vec<Step>,
+        sink: &mut impl FnMut(Pos<F>, &[Step]),
+    ) {
+        let mut left = undecided.iter();
         while let Some(s) = left.next() {
             let c = pos.cell(s);
-            if c.is_empty() || c.is_committed() || self.frozen.contains(s) {
-                continue;
-            }
             if pos.exit_possible(c.kind(), s) {
                 let rest: SquareSet = left.collect();
                 let mut gone = pos;
                 gone.set(s, Cell::EMPTY);
                 exits.push(Step::Exit { from: s });
-                self.close_among(gone, rest, exits, sink);
+                self.close_undecided(gone, rest, exits, sink);
                 exits.pop();
                 if !self.is_eager(c.kind()) {
                     let mut stays = pos;
                     stays.set(s, c.committed());
-                    self.close_among(stays, rest, exits, sink);
+                    self.close_undecided(stays, rest, exits, sink);
                 }
                 return;
             }
