@@ -115,6 +115,26 @@ fn key_of((low, high): Stored) -> Key {
     low as Key | (high as Key) << 64
 }
 
+/// The key of a lone `man` on `square` (`with(0, square, man)`), from a table: a shift of a
+/// 128-bit word by a variable amount takes several instructions, and the search makes two for
+/// every move it tries.
+fn man_on(man: u8, square: usize) -> Key {
+    const TABLE: [[Key; SQUARES]; 8] = {
+        let mut table = [[0; SQUARES]; 8];
+        let mut man = 0;
+        while man < 8 {
+            let mut square = 0;
+            while square < SQUARES {
+                table[man][square] = (man as Key) << (3 * square);
+                square += 1;
+            }
+            man += 1;
+        }
+        table
+    };
+    TABLE[man as usize][square]
+}
+
 fn get(key: Key, square: usize) -> u8 {
     ((key >> (3 * square)) & 7) as u8
 }
@@ -226,8 +246,6 @@ fn kind_index(man: u8) -> usize {
 /// What a search is after: the squares per kind, the ranks each file's pawn may end on, and
 /// which men never move.
 struct Goal {
-    /// Per kind in [`KINDS`] order.
-    slots: [Slots; 5],
     /// Per file, a bit per rank (bit 1 = rank 2 ... bit 4 = rank 5) the pawn may end on.
     pawn_ranks: [u8; 8],
     /// Squares whose men never move (the castling king and rook of [`castle_into`]), a bit each.
@@ -235,6 +253,38 @@ struct Goal {
     /// For [`castle_into`]: the castling side; the goal is then "castling legal here, and the
     /// castled placement in the goal's class".
     castles: Option<(CastlingSide, Arrangement)>,
+    /// Per kind in [`KINDS`] order, one row per square its men must end on (a goal square, or
+    /// anywhere beyond rank 2: the kind's [`Slots`]): the fewest moves from each square to it
+    /// on the empty board, the distances the estimate looks up, gathered once per search.
+    costs: [Vec<[u8; SQUARES]>; 5],
+}
+
+impl Goal {
+    /// The goal of sending each kind's men to its `slots`, the pawns to `pawn_ranks`, with the
+    /// men on `frozen` never moving (and castling on `castles`' side legal at the end).
+    fn new(
+        slots: [Slots; 5],
+        pawn_ranks: [u8; 8],
+        frozen: u64,
+        castles: Option<(CastlingSide, Arrangement)>,
+    ) -> Goal {
+        let costs = std::array::from_fn(|k| {
+            (slots[k].iter())
+                .map(|&slot| {
+                    std::array::from_fn(|man| match slot {
+                        Some(s) => distances()[k][man][s],
+                        None => beyond_distances()[k][man],
+                    })
+                })
+                .collect()
+        });
+        Goal {
+            pawn_ranks,
+            frozen,
+            castles,
+            costs,
+        }
+    }
 }
 
 /// The fewest pushes taking a pawn on `rank` (0-based) to one of the ranks in `allowed`.
@@ -251,20 +301,13 @@ fn pushes(rank: usize, allowed: u8) -> u8 {
 
 /// The least total distance over the ways of sending `men` to `slots` one each (a goal square,
 /// or `None` for anywhere beyond rank 2).
-fn matching(kind: usize, men: &[usize], slots: &[Option<usize>]) -> u32 {
-    let table = &distances()[kind];
-    let to_slot = |man: usize, slot: Option<usize>| -> u32 {
-        match slot {
-            Some(s) => table[man][s] as u32,
-            None => beyond_distances()[kind][man] as u32,
-        }
-    };
-    match (men, slots) {
+/// `costs` are the kind's rows of [`Goal::costs`], one per slot.
+fn matching(men: &[usize], costs: &[[u8; SQUARES]]) -> u32 {
+    let to_slot = |man: usize, slot: usize| costs[slot][man] as u32;
+    match (men, costs) {
         ([], []) => 0,
-        ([a], [x]) => to_slot(*a, *x),
-        ([a, b], [x, y]) => {
-            (to_slot(*a, *x) + to_slot(*b, *y)).min(to_slot(*a, *y) + to_slot(*b, *x))
-        }
+        ([a], [_]) => to_slot(*a, 0),
+        ([a, b], [_, _]) => (to_slot(*a, 0) + to_slot(*b, 1)).min(to_slot(*a, 1) + to_slot(*b, 0)),
         _ => unreachable!("at most two men of a kind, as many goal squares as men"),
     }
 }
@@ -301,8 +344,11 @@ impl Goal {
             total: 0,
             occupied: 0,
         };
+        // The squares' codes in turn, three bits at a time off the bottom.
+        let mut rest = key;
         for square in 0..SQUARES {
-            let man = get(key, square);
+            let man = (rest & 7) as u8;
+            rest >>= 3;
             if man != 0 {
                 parts.occupied |= 1 << square;
             }
@@ -322,7 +368,7 @@ impl Goal {
             }
         }
         for k in 0..KINDS.len() {
-            parts.by_kind[k] = matching(k, &parts.men[k][..parts.count[k]], &self.slots[k]);
+            parts.by_kind[k] = matching(&parts.men[k][..parts.count[k]], &self.costs[k]);
             parts.total += parts.by_kind[k];
         }
         Some(parts)
@@ -346,7 +392,7 @@ impl Goal {
             .find(|s| **s == from)
             .expect("the man moved is one of its kind");
         *moved = to;
-        let m = matching(k, &men[..parts.count[k]], &self.slots[k]);
+        let m = matching(&men[..parts.count[k]], &self.costs[k]);
         (m < FAR as u32).then(|| parts.total - parts.by_kind[k] + m)
     }
 
@@ -455,7 +501,7 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
             let man = get(key, from);
             let kind = Piece::index(man as usize - 1);
             // The man lifted off `from` (`with(key, from, 0)`, its three bits cleared).
-            let lifted = key ^ (man as Key) << (3 * from);
+            let lifted = key ^ man_on(man, from);
             each_destination(
                 kind,
                 from,
@@ -464,7 +510,7 @@ fn search(arrangement: &Arrangement, goal: &Goal, budget: usize) -> Result<Vec<M
                     // `None`: a pawn pushed past every rank it may end on.
                     if let Some(h) = goal.after(&parts, man, from, to) {
                         // Set down on `to`, which is empty (`with(lifted, to, man)`).
-                        let next = lifted | (man as Key) << (3 * to);
+                        let next = lifted | man_on(man, to);
                         leads.push((next, from as u8, to as u8, h));
                     }
                 },
@@ -561,12 +607,7 @@ fn exact_goal(key: Key) -> ([Slots; 5], [u8; 8]) {
 pub fn walk_to(arrangement: &Arrangement, target: &Board, budget: usize) -> Result<Line, GaveUp> {
     let key = pack(target).ok_or(GaveUp { placements: 0 })?;
     let (slots, pawn_ranks) = exact_goal(key);
-    let goal = Goal {
-        slots,
-        pawn_ranks,
-        frozen: 0,
-        castles: None,
-    };
+    let goal = Goal::new(slots, pawn_ranks, 0, None);
     search(arrangement, &goal, budget).map(|moves| Line::new(moves, None))
 }
 
@@ -614,13 +655,9 @@ pub fn castle_into(
         let exact = slots[k].len();
         slots[k].extend(std::iter::repeat_n(None, total - castling - exact));
     }
-    let goal = Goal {
-        slots,
-        pawn_ranks,
-        frozen: 1 << first_rank(path.king_from()) as usize
-            | 1 << first_rank(path.rook_from()) as usize,
-        castles: Some((side, *arrangement)),
-    };
+    let frozen =
+        1 << first_rank(path.king_from()) as usize | 1 << first_rank(path.rook_from()) as usize;
+    let goal = Goal::new(slots, pawn_ranks, frozen, Some((side, *arrangement)));
     let mut moves = search(arrangement, &goal, budget)?;
     moves.push(castling_move(arrangement, side));
     Ok(Line::new(moves, None))
