@@ -201,26 +201,68 @@ fn each_destination(
     empty: impl Fn(usize) -> bool,
     mut f: impl FnMut(usize),
 ) {
-    // Squares as (file, rank) within the eight files and ranks 1-5, counted directly rather
-    // than through `Square::try_offset`: this is the searches' innermost loop.
-    let (file, rank) = ((from % 8) as i8, (from / 8) as i8);
-    let mut slide = |dirs: &[(i8, i8)], max: usize| {
-        for &(df, dr) in dirs {
-            let (mut f_at, mut r_at) = (file, rank);
-            for _ in 0..max {
-                (f_at, r_at) = (f_at + df, r_at + dr);
-                let next = (r_at * 8 + f_at) as usize;
-                if !(0..8).contains(&f_at) || !(0..=TOP as i8).contains(&r_at) || !empty(next) {
-                    break;
+    let lines = &lines_from()[kind as usize][from];
+    for line in &lines.lines[..lines.count as usize] {
+        for &to in line.iter().take_while(|&&to| to != END) {
+            if !empty(to as usize) {
+                break;
+            }
+            f(to as usize);
+        }
+    }
+}
+
+/// Marks the end of a line in [`Lines::lines`].
+const END: u8 = u8::MAX;
+
+/// The lines a man moves along from one square, each its squares outward within ranks 1-5,
+/// as far as the man may go on an empty board (a pawn two squares from rank 2, one from
+/// elsewhere), ended by [`END`] when shorter than eight; in the order of
+/// [`directions::lines`], which fixes the order the search meets placements in. Lines that
+/// leave the board at once are left out.
+#[derive(Clone, Copy)]
+struct Lines {
+    count: u8,
+    lines: [[u8; 8]; 8],
+}
+
+/// [`Lines`] per piece (cozy-chess's index) and square: the search's innermost loop reads its
+/// squares from here rather than stepping files and ranks.
+fn lines_from() -> &'static [[Lines; SQUARES]; 6] {
+    static TABLE: OnceLock<[[Lines; SQUARES]; 6]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let none = Lines {
+            count: 0,
+            lines: [[END; 8]; 8],
+        };
+        let mut table = [[none; SQUARES]; 6];
+        for (p, row) in table.iter_mut().enumerate() {
+            let kind = Piece::index(p);
+            for (from, lines) in row.iter_mut().enumerate() {
+                let (file, rank) = ((from % 8) as i8, (from / 8) as i8);
+                for &(dirs, max) in directions::lines(kind) {
+                    let pawn_off_home = kind == Piece::Pawn && rank != Rank::Second as i8;
+                    let max = if pawn_off_home { 1 } else { max };
+                    for &(df, dr) in dirs {
+                        let mut line = [END; 8];
+                        let (mut f_at, mut r_at) = (file, rank);
+                        for square in line.iter_mut().take(max) {
+                            (f_at, r_at) = (f_at + df, r_at + dr);
+                            if !(0..8).contains(&f_at) || !(0..=TOP as i8).contains(&r_at) {
+                                break;
+                            }
+                            *square = (r_at * 8 + f_at) as u8;
+                        }
+                        if line[0] != END {
+                            lines.lines[lines.count as usize] = line;
+                            lines.count += 1;
+                        }
+                    }
                 }
-                f(next);
             }
         }
-    };
-    for &(dirs, max) in directions::lines(kind) {
-        let pawn_off_home = kind == Piece::Pawn && rank != Rank::Second as i8;
-        slide(dirs, if pawn_off_home { 1 } else { max });
-    }
+        table
+    })
 }
 
 /// Where a kind's men must end: a square each, `None` for anywhere beyond rank 2.
