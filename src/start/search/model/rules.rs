@@ -9,6 +9,7 @@ use super::pos::{BackRank, Pos};
 use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
 use crate::chess::Geometry;
 use crate::chess::directions::{BISHOP_DIRS, KING_STEPS, ROOK_DIRS};
+use std::sync::OnceLock;
 
 /// The leapers the normal form never moves on ranks 1-2 but *places* there, just before the
 /// square dies for them ([`Pos::dead`]): knights, and the archbishop of ten files. (The
@@ -75,47 +76,100 @@ pub enum Step {
 }
 
 /// Moves of a piece of `kind` from `s` that stay within ranks 1-2, over squares for which
-/// `free(file, row)` holds. Calls `f(to, touched)` with the squares of ranks 1-2 passed over or
+/// `free(square)` holds. Calls `f(to, touched)` with the squares of ranks 1-2 passed over or
 /// landed on, `s` included (for the castling search's bookkeeping).
 fn flat_rays<const F: usize>(
     kind: Kind,
     s: Sq,
-    free: impl Fn(i8, i8) -> bool,
+    free: impl Fn(Sq) -> bool,
     mut f: impl FnMut(Sq, SquareSet),
 ) {
-    let (file, row) = (file_of::<F>(s), row_of::<F>(s));
-    // The lines a piece moves along, and whether it rides them (slides) or takes one step.
-    let lines: &[(&[(i8, i8)], bool)] = match kind {
-        KING => &[(&KING_STEPS, false)],
-        QUEEN => &[(&KING_STEPS, true)],
-        ROOK => &[(&ROOK_DIRS, true)],
-        BISHOP => &[(&BISHOP_DIRS, true)],
-        KNIGHT => &[(&KNIGHT_FLAT, false)],
-        ARCHBISHOP => &[(&BISHOP_DIRS, true), (&KNIGHT_FLAT, false)],
-        CHANCELLOR => &[(&ROOK_DIRS, true), (&KNIGHT_FLAT, false)],
-        _ => return,
-    };
-    for &(dirs, ride) in lines {
-        for &(df, dr) in dirs {
-            let (mut nf, mut nr) = (file + df, row + dr);
-            let mut touched = SquareSet::single(s);
-            while free(nf, nr) {
-                let to = sq::<F>(nf, nr);
-                touched = touched.with(to);
-                f(to, touched);
-                if !ride {
-                    break;
+    let lines = &flat_lines::<F>()[kind as usize][s as usize];
+    for line in &lines.lines[..lines.count as usize] {
+        let mut touched = SquareSet::single(s);
+        for &to in line.iter().take_while(|&&to| to != END) {
+            if !free(to) {
+                break;
+            }
+            touched = touched.with(to);
+            f(to, touched);
+        }
+    }
+}
+
+/// Marks the end of a line in [`FlatLines::lines`].
+const END: Sq = Sq::MAX;
+
+/// The lines a piece moves along from one exact square within ranks 1-2, each its squares
+/// outward as far as the piece may go on an empty board (one for a piece that steps), ended by
+/// [`END`] when shorter than ten, in the order that fixes which successor comes first. Lines
+/// that leave ranks 1-2 at once are left out.
+#[derive(Clone, Copy)]
+struct FlatLines {
+    count: u8,
+    lines: [[Sq; 10]; 8],
+}
+
+/// [`FlatLines`] per kind and exact square of a board `F` files wide, worked out once: the
+/// searches' innermost loop reads its squares from here rather than stepping files and rows.
+fn flat_lines<const F: usize>() -> &'static [[FlatLines; 20]; 8] {
+    fn work_out<const F: usize>() -> [[FlatLines; 20]; 8] {
+        let none = FlatLines {
+            count: 0,
+            lines: [[END; 10]; 8],
+        };
+        let mut table = [[none; 20]; 8];
+        for (kind, row_of_kind) in table.iter_mut().enumerate() {
+            // The lines a piece moves along, and whether it rides them (slides) or takes one
+            // step.
+            let lines: &[(&[(i8, i8)], bool)] = match kind as Kind {
+                KING => &[(&KING_STEPS, false)],
+                QUEEN => &[(&KING_STEPS, true)],
+                ROOK => &[(&ROOK_DIRS, true)],
+                BISHOP => &[(&BISHOP_DIRS, true)],
+                KNIGHT => &[(&KNIGHT_FLAT, false)],
+                ARCHBISHOP => &[(&BISHOP_DIRS, true), (&KNIGHT_FLAT, false)],
+                CHANCELLOR => &[(&ROOK_DIRS, true), (&KNIGHT_FLAT, false)],
+                _ => &[],
+            };
+            for (s, from) in row_of_kind.iter_mut().enumerate().take(2 * F) {
+                let (file, row) = (file_of::<F>(s as Sq), row_of::<F>(s as Sq));
+                for &(dirs, ride) in lines {
+                    for &(df, dr) in dirs {
+                        let mut line = [END; 10];
+                        let (mut nf, mut nr) = (file + df, row + dr);
+                        let mut length = 0;
+                        while (0..F as i8).contains(&nf) && (0..2).contains(&nr) {
+                            line[length] = sq::<F>(nf, nr);
+                            length += 1;
+                            if !ride {
+                                break;
+                            }
+                            nf += df;
+                            nr += dr;
+                        }
+                        if length > 0 {
+                            from.lines[from.count as usize] = line;
+                            from.count += 1;
+                        }
+                    }
                 }
-                nf += df;
-                nr += dr;
             }
         }
+        table
+    }
+    static EIGHT: OnceLock<[[FlatLines; 20]; 8]> = OnceLock::new();
+    static TEN: OnceLock<[[FlatLines; 20]; 8]> = OnceLock::new();
+    match F {
+        8 => EIGHT.get_or_init(work_out::<8>),
+        10 => TEN.get_or_init(work_out::<10>),
+        _ => unreachable!("the model's boards are eight or ten files wide"),
     }
 }
 
 /// Moves of a piece of `kind` from `s` within ranks 1-2 of `pos`: see [`flat_rays`].
 fn flat_moves<const F: usize>(pos: &Pos<F>, kind: Kind, s: Sq, f: impl FnMut(Sq, SquareSet)) {
-    flat_rays::<F>(kind, s, |file, row| pos.free(file, row), f);
+    flat_rays::<F>(kind, s, |to| pos.free(file_of::<F>(to), row_of::<F>(to)), f);
 }
 
 /// The destinations of a piece of `kind` on `s` moving over the squares of `open` alone (pawns
@@ -126,10 +180,7 @@ pub fn flat_destinations_over<const F: usize>(
     open: SquareSet,
     mut f: impl FnMut(Sq),
 ) {
-    let free = |file: i8, row: i8| {
-        (0..F as i8).contains(&file) && (0..2).contains(&row) && open.contains(sq::<F>(file, row))
-    };
-    flat_rays::<F>(kind, s, free, |to, _| f(to));
+    flat_rays::<F>(kind, s, |to| open.contains(to), |to, _| f(to));
 }
 
 /// The destinations of a piece of `kind` on `s` within ranks 1-2.
