@@ -534,7 +534,7 @@ impl<'a, const F: usize, A: BackRank<F>, M: MemberSet> CastlingGame<'a, F, A, M>
         });
         for &(next, dominated) in next_positions.iter() {
             // Only pawn moves change the structure.
-            let next_structure = if next.pawns() == pos.pawns() {
+            let next_structure = if next.same_pawns(&pos) {
                 structure
             } else {
                 next.structure()

@@ -116,8 +116,8 @@ mod tests {
     }
 
     /// The packed form keeps everything a position holds: kinds, committed flags and pawns (the
-    /// table's), and the key too, and the uncommitted squares are found as the cells say; on
-    /// both board widths, every kind of each.
+    /// table's), and the key too; the uncommitted squares are found as the cells say, and pawns
+    /// compared as the files say; on both board widths, every kind of each.
     #[test]
     fn packing_round_trips() {
         fn round_trips<const F: usize>(seed: u64) {
@@ -150,6 +150,9 @@ mod tests {
                     .filter(|&s| !pos.cell(s).is_empty() && !pos.cell(s).is_committed())
                     .collect();
                 assert_eq!(pos.uncommitted(), uncommitted);
+                let mut other = pos;
+                other.set_pawn(next(F as u64) as u8, next(3) as u8);
+                assert_eq!(pos.same_pawns(&other), pos.pawns() == other.pawns());
             }
         }
         round_trips::<8>(0x2545_f491_4f6c_dd1d);

@@ -131,6 +131,16 @@ impl<const F: usize> Pos<F> {
         &self.pawns
     }
 
+    /// Whether `other`'s pawns are these: eight files at a time, as one word.
+    pub fn same_pawns(&self, other: &Pos<F>) -> bool {
+        let word = |pawns: &[u8]| {
+            let mut bytes = [0u8; 8];
+            bytes[..pawns.len()].copy_from_slice(pawns);
+            u64::from_le_bytes(bytes)
+        };
+        (self.pawns.chunks(8).zip(other.pawns.chunks(8))).all(|(a, b)| word(a) == word(b))
+    }
+
     /// Sets the pawn state of `file`.
     pub fn set_pawn(&mut self, file: u8, state: u8) {
         self.pawns[file as usize] = state;
