@@ -460,32 +460,58 @@ fn can_leave(board: &Pos, kind: u8, from: Sq, free: SquareSet) -> bool {
     false
 }
 
+/// The pairs of places a walk has met and those it has still to expand from, a bit per pair
+/// (17 x 17 = 289 of them): kept in registers' worth of words rather than in a queue, which
+/// would be allocated and cleared for each of the many walks; only whether the goal is met
+/// matters, not the order.
+struct Pairs {
+    seen: [u64; PAIR_WORDS],
+    todo: [u64; PAIR_WORDS],
+}
+
+/// How many words [`Pairs`] needs.
+const PAIR_WORDS: usize = (PLACES * PLACES).div_ceil(64);
+
+impl Pairs {
+    /// Marks `pair` met, to be expanded from if it was not met before.
+    fn visit(&mut self, pair: usize) {
+        let (word, bit) = (pair / 64, 1u64 << (pair % 64));
+        if self.seen[word] & bit == 0 {
+            self.seen[word] |= bit;
+            self.todo[word] |= bit;
+        }
+    }
+
+    /// A pair still to expand from, taken off the list.
+    fn next(&mut self) -> Option<usize> {
+        let word = self.todo.iter().position(|&w| w != 0)?;
+        let bit = self.todo[word].trailing_zeros() as usize;
+        self.todo[word] &= self.todo[word] - 1;
+        Some(word * 64 + bit)
+    }
+}
+
 /// Whether king and rook, alone, get from their squares to their castled squares moving over the
-/// clear squares, the squares of `free` and the pool. Breadth-first over the 17 x 17 pairs of
+/// clear squares, the squares of `free` and the pool: a search over the 17 x 17 pairs of
 /// places.
 fn walk(path: CastlingPath, board: &Pos, free: SquareSet) -> bool {
     let open = clear_squares(path).or(free);
     let pair = |kp: u8, rp: u8| kp as usize * PLACES + rp as usize;
     let goal = pair(first_rank(path.king_to()), first_rank(path.rook_to()));
-    let mut seen = [false; PLACES * PLACES];
-    let mut queue = vec![pair(
+    let mut pairs = Pairs {
+        seen: [0; PAIR_WORDS],
+        todo: [0; PAIR_WORDS],
+    };
+    pairs.visit(pair(
         first_rank(path.king_from()),
         first_rank(path.rook_from()),
-    )];
-    seen[queue[0]] = true;
-    let mut cursor = 0;
-    while let Some(&at) = queue.get(cursor) {
-        cursor += 1;
+    ));
+    while let Some(at) = pairs.next() {
         if at == goal {
             return true;
         }
         let (kp, rp) = ((at / PLACES) as u8, (at % PLACES) as u8);
-        let mut visit = |next: usize| {
-            if !seen[next] {
-                seen[next] = true;
-                queue.push(next);
-            }
-        };
+        let mut visit = |next: usize| pairs.visit(next);
         for (kind, at, other) in [(KING, kp, rp), (ROOK, rp, kp)] {
             let place = |s: u8| {
                 if kind == KING {
