@@ -294,8 +294,21 @@ impl<const F: usize> Rules<F> {
         exits: &mut Vec<Step>,
         sink: &mut impl FnMut(Pos<F>, &[Step]),
     ) {
-        let undecided = squares.and(pos.uncommitted()).minus(self.frozen);
-        self.close_undecided(pos, undecided, exits, sink);
+        // After a move within ranks 1-2, or a piece's return, one square is asked about: its
+        // cell says it all.
+        let undecided = match squares.iter().next() {
+            Some(s) if squares == SquareSet::single(s) => {
+                let c = pos.cell(s);
+                let loose = !c.is_empty() && !c.is_committed() && !self.frozen.contains(s);
+                if loose { squares } else { SquareSet::EMPTY }
+            }
+            _ => squares.and(pos.uncommitted()).minus(self.frozen),
+        };
+        if undecided.is_empty() {
+            sink(pos, exits);
+        } else {
+            self.close_undecided(pos, undecided, exits, sink);
+        }
     }
 
     /// [`Rules::close_among`] of the squares `undecided`, each holding a piece that is neither
@@ -410,6 +423,9 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
             Some(kill) if self.in_pool[k] > 0 => rules.dying(k, self.pos, &t.next, kill),
             _ => 0,
         });
+        if dying == [0, 0] {
+            return; // nowhere to place a leaper: the plain transition is all
+        }
         // Every subset of a mask, the mask itself first, down to the empty set.
         let subsets = |mask: u16| {
             let mut next = Some(mask);
