@@ -202,10 +202,14 @@ impl<const F: usize> CoreCache<F> {
             return id;
         }
         let mut met: Vec<PosKey> = Vec::new();
+        // Each stage's positions and their keys, the tables reused from stage to stage.
+        let mut stage = Vec::new();
+        let mut seen: KeySet = KeySet::default();
         let id = loop {
             let pieces = at.on_board();
-            let mut stage = vec![at];
-            let mut seen: KeySet = KeySet::default();
+            stage.clear();
+            stage.push(at);
+            seen.clear();
             seen.insert(at.key());
             let (mut lifted, mut known) = (None, None);
             let mut cursor = 0;
@@ -228,7 +232,7 @@ impl<const F: usize> CoreCache<F> {
                     break;
                 }
             }
-            met.extend(stage.iter().map(Pos::key));
+            met.extend(seen.drain());
             if let Some(id) = known {
                 break id;
             }
@@ -236,7 +240,8 @@ impl<const F: usize> CoreCache<F> {
                 Some(next) => at = next,
                 None => {
                     // Nothing can leave any more: this stage is the core.
-                    let mut members: Vec<PosKey> = stage.iter().map(Pos::key).collect();
+                    let start = met.len() - stage.len();
+                    let mut members: Vec<PosKey> = met[start..].to_vec();
                     members.sort_unstable();
                     let core = Core::from_members(members);
                     let id = core.id;
@@ -245,6 +250,7 @@ impl<const F: usize> CoreCache<F> {
                 }
             }
         };
+        self.component_of.reserve(met.len());
         for key in met {
             self.component_of.insert(key, id);
         }
