@@ -156,6 +156,19 @@ impl<const F: usize> Pos<F> {
         self.pawns.iter().sum()
     }
 
+    /// The cells eight at a time, each eight as one word with a byte per cell, the first cell
+    /// lowest (ten files: the last word holds four cells, the rest zero): what the packings
+    /// below work on.
+    fn cell_words(&self) -> impl Iterator<Item = u64> + '_ {
+        self.cells().chunks(8).map(|chunk| {
+            let mut bytes = [0u8; 8];
+            for (b, c) in bytes.iter_mut().zip(chunk) {
+                *b = c.bits();
+            }
+            u64::from_le_bytes(bytes)
+        })
+    }
+
     /// The position as one number, commitments included.
     ///
     /// Eight cells at a time, as [`Pos::packed`] works: the bytes of eight cells as one u64,
@@ -170,12 +183,8 @@ impl<const F: usize> Pos<F> {
             ((x | x >> 16) & 0xffff_ffff) as u128
         }
         let mut k = 0u128;
-        for (i, chunk) in self.cells().chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            for (b, c) in bytes.iter_mut().zip(chunk) {
-                *b = c.bits();
-            }
-            k |= nibbles(u64::from_le_bytes(bytes)) << (32 * i);
+        for (i, word) in self.cell_words().enumerate() {
+            k |= nibbles(word) << (32 * i);
         }
         for (f, &p) in self.pawns.iter().enumerate() {
             k |= (p as u128) << (8 * F + 2 * f);
@@ -220,12 +229,7 @@ impl<const F: usize> Pos<F> {
         }
         let mut placement = 0u64;
         let mut committed_bits = 0u32;
-        for (i, chunk) in self.cells().chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            for (b, c) in bytes.iter_mut().zip(chunk) {
-                *b = c.bits();
-            }
-            let word = u64::from_le_bytes(bytes);
+        for (i, word) in self.cell_words().enumerate() {
             placement |= kinds(word) << (24 * i);
             committed_bits |= committed(word) << (8 * i);
         }
@@ -240,12 +244,7 @@ impl<const F: usize> Pos<F> {
     /// sets its top bit; the top bits are then gathered by one multiply).
     pub fn uncommitted(&self) -> SquareSet {
         let mut set = 0u32;
-        for (i, chunk) in self.cells().chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            for (b, c) in bytes.iter_mut().zip(chunk) {
-                *b = c.bits();
-            }
-            let word = u64::from_le_bytes(bytes);
+        for (i, word) in self.cell_words().enumerate() {
             let taken = (word & 0x0707_0707_0707_0707) + 0x7f7f_7f7f_7f7f_7f7f;
             let committed = (word & 0x0808_0808_0808_0808) << 4;
             let tops = (taken & !committed & 0x8080_8080_8080_8080) >> 7;
