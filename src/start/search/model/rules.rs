@@ -39,6 +39,17 @@ impl Kill {
     }
 }
 
+/// The value of each base-3 digit of a structure's index ([`super::structure_index`]): 3^i.
+const DIGITS: [usize; 10] = {
+    let mut digits = [1; 10];
+    let mut i = 1;
+    while i < 10 {
+        digits[i] = 3 * digits[i - 1];
+        i += 1;
+    }
+    digits
+};
+
 /// Knight moves that stay within ranks 1-2.
 const KNIGHT_FLAT: [(i8, i8); 4] = [(2, 1), (-2, 1), (2, -1), (-2, -1)];
 
@@ -554,6 +565,9 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
     fn pawn_moves(&mut self) {
         let pos = *self.pos;
         let moved = pos.moved_files();
+        // The structure's index, worked out at the first pawn move: each pawn move changes one
+        // of its base-3 digits.
+        let mut here = None;
         for file in 0..F as u8 {
             let state = pos.pawns()[file as usize];
             for &to in pawn_advances(state, moved < self.rules.bound) {
@@ -563,8 +577,14 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
                 let apply = |p: &mut Pos<F>| p.set_pawn(file, to);
                 let mut next = pos;
                 apply(&mut next);
-                if !self.rules.closed.is_empty() && self.rules.closed[next.structure()] {
-                    continue;
+                if !self.rules.closed.is_empty() {
+                    let here = *here.get_or_insert_with(|| pos.structure());
+                    let digit = DIGITS[F - 1 - file as usize];
+                    let there = here + (to - state) as usize * digit;
+                    debug_assert_eq!(there, next.structure());
+                    if self.rules.closed[there] {
+                        continue;
+                    }
                 }
                 let x = file as i8;
                 self.emit(Transition {
