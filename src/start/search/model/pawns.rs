@@ -25,6 +25,23 @@ pub fn structure_index<const F: usize>(pawns: &Pawns<F>) -> usize {
     pawns.iter().fold(0, |code, &p| code * 3 + p as usize)
 }
 
+/// What one step of `file`'s pawn adds to [`structure_index`]: the place value of its digit,
+/// 3^(F - 1 - file), the a-file being the most significant. A pawn move changes one digit, so
+/// the searches work out the new index from the old one.
+pub fn file_digit<const F: usize>(file: usize) -> usize {
+    /// 3^i for i below ten, the most files of a board.
+    const POWERS: [usize; 10] = {
+        let mut powers = [1; 10];
+        let mut i = 1;
+        while i < 10 {
+            powers[i] = 3 * powers[i - 1];
+            i += 1;
+        }
+        powers
+    };
+    POWERS[F - 1 - file]
+}
+
 /// The inverse of [`structure_index`].
 pub fn structure_pawns<const F: usize>(mut index: usize) -> Pawns<F> {
     let mut pawns = [HOME; F];

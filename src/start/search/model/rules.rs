@@ -4,7 +4,7 @@
 use super::cell::{
     ARCHBISHOP, BISHOP, CHANCELLOR, Cell, KING, KNIGHT, Kind, QUEEN, ROOK, leaps, total,
 };
-use super::pawns::{BEYOND, Pawns, THIRD, pawn_advances};
+use super::pawns::{BEYOND, Pawns, THIRD, file_digit, pawn_advances};
 use super::pos::{BackRank, Pos};
 use super::squares::{Sq, SquareSet, file_of, is_light, row_of, sq};
 use crate::chess::Geometry;
@@ -38,17 +38,6 @@ impl Kill {
         offsets.iter().map(move |d| x + d)
     }
 }
-
-/// The value of each base-3 digit of a structure's index ([`super::structure_index`]): 3^i.
-const DIGITS: [usize; 10] = {
-    let mut digits = [1; 10];
-    let mut i = 1;
-    while i < 10 {
-        digits[i] = 3 * digits[i - 1];
-        i += 1;
-    }
-    digits
-};
 
 /// Knight moves that stay within ranks 1-2.
 const KNIGHT_FLAT: [(i8, i8); 4] = [(2, 1), (-2, 1), (2, -1), (-2, -1)];
@@ -579,8 +568,7 @@ impl<const F: usize> Expansion<'_, '_, '_, F> {
                 apply(&mut next);
                 if !self.rules.closed.is_empty() {
                     let here = *here.get_or_insert_with(|| pos.structure());
-                    let digit = DIGITS[F - 1 - file as usize];
-                    let there = here + (to - state) as usize * digit;
+                    let there = here + (to - state) as usize * file_digit::<F>(file as usize);
                     debug_assert_eq!(there, next.structure());
                     if self.rules.closed[there] {
                         continue;
